@@ -1,0 +1,116 @@
+import { parsePriceText } from '../money';
+
+/**
+ * The storefront's reading of a product list answer (storefront spec §3, §5, §7). It is
+ * deliberately lenient: the list may come from our API or from a payment provider's
+ * catalogue, so it keeps fields as received and derives the numeric ones.
+ */
+
+export interface NormalizedProduct {
+  path: string;
+  display: string;
+  image: string;
+  price: string;
+  total: string;
+  priceValue: number;
+  totalValue: number;
+  discountPercent: number | string;
+  description: { summary: string };
+  attributes: { live?: unknown; category?: unknown; download?: unknown };
+  discount: { reason?: string };
+  sku: string;
+  [key: string]: unknown;
+}
+
+export type Warn = (message: string, detail?: unknown) => void;
+
+export const NO_PRODUCTS_ARRAY = 'No products array found in response';
+
+/** Accepts an array, or an object holding `data.items`; anything else is an error. */
+export function extractProductArray(payload: unknown): unknown[] {
+  if (Array.isArray(payload)) return payload;
+  if (isRecord(payload) && isRecord(payload.data) && Array.isArray(payload.data.items)) return payload.data.items;
+  throw new Error(NO_PRODUCTS_ARRAY);
+}
+
+/** `20` → 20, `'20%'` → 20, anything else → 0. */
+export function discountPercentValue(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  if (typeof value === 'string') {
+    const parsed = Number.parseFloat(value.replace('%', '').trim());
+    return Number.isFinite(parsed) ? parsed : 0;
+  }
+  return 0;
+}
+
+export function normalizeProduct(raw: Record<string, unknown>): NormalizedProduct {
+  const priceValue =
+    typeof raw.priceValue === 'number' && Number.isFinite(raw.priceValue)
+      ? raw.priceValue
+      : (parsePriceText(raw.price) ?? 0);
+  const totalValue =
+    typeof raw.totalValue === 'number' && Number.isFinite(raw.totalValue)
+      ? raw.totalValue
+      : (parsePriceText(raw.total) ?? 0);
+  const description = isRecord(raw.description) ? raw.description : {};
+  const discount = isRecord(raw.discount) ? raw.discount : {};
+  return {
+    ...raw,
+    path: String(raw.path ?? raw.product ?? ''),
+    display: String(raw.display ?? ''),
+    image: typeof raw.image === 'string' ? raw.image : '',
+    price: typeof raw.price === 'string' ? raw.price : '',
+    total: typeof raw.total === 'string' ? raw.total : typeof raw.price === 'string' ? raw.price : '',
+    priceValue,
+    totalValue,
+    discountPercent: typeof raw.discountPercent === 'string' || typeof raw.discountPercent === 'number' ? raw.discountPercent : 0,
+    description: { summary: typeof description.summary === 'string' ? description.summary : '' },
+    attributes: isRecord(raw.attributes) ? raw.attributes : {},
+    discount: typeof discount.reason === 'string' ? { reason: discount.reason } : {},
+    sku: typeof raw.sku === 'string' ? raw.sku : '',
+  };
+}
+
+/**
+ * Keeps only live products (attributes.live === 'true'); entries that are not objects are
+ * dropped with a warning.
+ */
+export function normalizeProductList(payload: unknown, warn: Warn = console.warn): NormalizedProduct[] {
+  const products: NormalizedProduct[] = [];
+  for (const entry of extractProductArray(payload)) {
+    if (!isRecord(entry)) {
+      warn('Dropping a product entry that is not an object', entry);
+      continue;
+    }
+    const product = normalizeProduct(entry);
+    if (product.attributes.live === 'true') products.push(product);
+  }
+  return products;
+}
+
+export type ProductFilter = (product: NormalizedProduct) => boolean;
+
+/** Applies a list view's filter; a filter that throws on a product excludes that product. */
+export function filterProducts(products: NormalizedProduct[], filter: ProductFilter | undefined, warn: Warn = console.warn) {
+  if (!filter) return products;
+  return products.filter((product) => {
+    try {
+      return filter(product);
+    } catch (error) {
+      warn(`Filter failed for product ${product.path}; leaving it out`, error);
+      return false;
+    }
+  });
+}
+
+/** The list views of storefront spec §2. */
+export const productFilters = {
+  plugins: (product) => product.attributes.category === 'Plugins',
+  samplePacks: (product) => product.attributes.category === 'Sample Packs',
+  freeDownloads: (product) => product.priceValue === 0,
+  deals: (product) => discountPercentValue(product.discountPercent) > 0,
+} satisfies Record<string, ProductFilter>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

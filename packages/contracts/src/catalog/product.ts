@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** A product path is the URL slug and the payment provider's product id: lowercase words joined by hyphens. */
+export const PRODUCT_PATH_MAX_LENGTH = 100;
+export const productPathSchema = z
+  .string()
+  .max(PRODUCT_PATH_MAX_LENGTH, `A product path has at most ${PRODUCT_PATH_MAX_LENGTH} characters`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product path is lowercase letters, digits and single hyphens');
+
+export const PRODUCT_CATEGORIES = ['Plugins', 'Sample Packs'] as const;
+export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
+export type ProductCategory = z.infer<typeof productCategorySchema>;
+
+/** FastSpring-style catalogues send the discount either as a number (20) or as text ('20%'); both are valid. */
+export const discountPercentSchema = z.union([
+  z.number().min(0).max(100),
+  z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, "A discount text looks like '20%'"),
+]);
+export type DiscountPercent = z.infer<typeof discountPercentSchema>;
+
+/** One product as `GET /api/products/` lists it (storefront spec §3). */
+export const productSchema = z.object({
+  path: productPathSchema,
+  sku: z.string(),
+  display: z.string(),
+  image: z.string(),
+  price: z.string(),
+  priceValue: z.number().nonnegative(),
+  total: z.string(),
+  totalValue: z.number().nonnegative(),
+  currency: z.string().length(3),
+  description: z.object({ summary: z.string() }),
+  attributes: z.object({
+    live: z.string(),
+    category: productCategorySchema,
+    download: z.enum(['true', 'false']),
+  }),
+  discount: z.object({ reason: z.string().optional() }),
+  discountPercent: discountPercentSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.array(productSchema);
+
+export const mediaItemSchema = z.object({
+  kind: z.enum(['image', 'audio', 'video', 'midi']),
+  src: z.string(),
+  title: z.string(),
+  /** Image shown before a video or audio item plays, and the thumbnail of the carousel. */
+  poster: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const OPERATING_SYSTEMS = ['mac', 'windows', 'linux', 'any'] as const;
+export const productFileSchema = z.object({
+  os: z.enum(OPERATING_SYSTEMS),
+  format: z.string(),
+  filename: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ProductFile = z.infer<typeof productFileSchema>;
+
+export const productVersionSchema = z.object({
+  version: z.string(),
+  releasedAt: z.iso.datetime({ offset: true }),
+  changelog: z.string(),
+  files: z.array(productFileSchema),
+});
+export type ProductVersion = z.infer<typeof productVersionSchema>;
+
+/** `GET /api/products/{path}`: the list fields plus what a product page needs. */
+export const productDetailSchema = productSchema.extend({
+  longDescription: z.string(),
+  media: z.array(mediaItemSchema),
+  related: z.array(productPathSchema),
+  latestVersion: productVersionSchema.nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productParamsSchema = z.object({ path: productPathSchema });

@@ -1,0 +1,6 @@
+export * from './money';
+export * from './errors';
+export * from './status';
+export * from './catalog/product';
+export * from './catalog/normalize';
+export * from './routes';

@@ -1,0 +1,66 @@
+/**
+ * Money travels as integer minor units plus an ISO 4217 code; display strings are
+ * derived from those, never the other way round (except when parsing text that a
+ * payment provider sends, see `parsePriceText`).
+ */
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Number of decimal places a currency uses (2 for USD, 0 for JPY). */
+export function currencyExponent(currency: string): number {
+  return formatterFor(currency, 'en-US').resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export function minorToMajor(minor: number, currency: string): number {
+  return minor / 10 ** currencyExponent(currency);
+}
+
+export function majorToMinor(major: number, currency: string): number {
+  return Math.round(major * 10 ** currencyExponent(currency));
+}
+
+/** `formatMoney(7900, 'USD')` → `'$79.00'`. */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount must be an integer number of minor units, got ${minor}`);
+  return formatterFor(currency, locale).format(minorToMajor(minor, currency));
+}
+
+/**
+ * Reads a number out of a price text such as `'$1,234.50'`, `'CA$ 12.00'` or `'12,00 €'`.
+ * Returns `null` when the text holds no number. A comma followed by exactly two digits at
+ * the end is read as a decimal comma; every other comma is a thousands separator.
+ */
+export function parsePriceText(text: unknown): number | null {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : null;
+  if (typeof text !== 'string') return null;
+  let cleaned = text.replace(/[^\d.,-]/g, '');
+  if (/,\d{2}$/.test(cleaned) && !cleaned.includes('.')) cleaned = cleaned.replace(/,(\d{2})$/, '.$1');
+  cleaned = cleaned.replace(/,/g, '');
+  if (!/\d/.test(cleaned)) return null;
+  const value = Number.parseFloat(cleaned);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Three-letter currency code found in a price text (`'USD 12.00'` → `'USD'`), else the fallback. */
+export function currencyFromText(text: unknown, fallback: string): string {
+  if (typeof text !== 'string') return fallback;
+  const match = /\b([A-Z]{3})\b/.exec(text);
+  return match?.[1] ?? fallback;
+}
+
+/** Applies a whole-number percentage discount, rounding half up to the minor unit. */
+export function applyPercentDiscount(minor: number, percent: number): number {
+  if (percent <= 0) return minor;
+  if (percent >= 100) return 0;
+  return Math.round((minor * (100 - percent)) / 100);
+}
