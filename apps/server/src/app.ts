@@ -1,0 +1,66 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/env';
+import type { Secrets } from './config/secrets';
+import type { DatabaseHandle } from './db/client';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { statusRoutes } from './modules/status/status.routes';
+import { errorsPlugin, sendError } from './plugins/errors';
+import { mediaPlugin } from './plugins/media';
+import { securityPlugin } from './plugins/security';
+import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
+import { STORE_VERSION } from './version';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  /** Defaults to the built app found beside the server. */
+  webApp?: WebApp;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Credentials must never reach the logs.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+}
+
+/** Builds the whole store: infrastructure plugins, then one plugin per domain module. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
+    frameworkErrors: (error, _request, reply) => sendError(reply, 400, `The request URL is malformed: ${error.message}`),
+  });
+
+  const webApp = deps.webApp ?? loadWebApp(config.webDistDir);
+  const catalog = createCatalogService(createCatalogRepository(database.db));
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config, inlineScriptHashes: webApp.inlineScriptHashes });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(mediaPlugin, { mediaDir: path.join(config.dataDir, 'media') });
+
+  await app.register(statusRoutes, { database, version: STORE_VERSION });
+  await app.register(catalogRoutes, { catalog });
+
+  await app.register(spaPlugin, {
+    webApp,
+    productExists: async (productPath) => (await catalog.getSummary(productPath)) !== undefined,
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const commaList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
+
+/**
+ * Every environment variable the server reads, with its default. The README's table
+ * is written from this list; keep them in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORE_NAME: z.string().min(1).max(60).default('SongWish'),
+  STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code').default('USD'),
+  CORS_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
+  TRUST_PROXY: booleanText.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  storeName: string;
+  currency: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  rateLimit: { max: number; windowMs: number };
+  bodyLimit: number;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; every bad variable is listed, not just the first. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, emptyToUndefined(source[key])]),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(cwd, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    storeName: env.STORE_NAME,
+    currency: env.STORE_CURRENCY,
+    corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
+  };
+}
+
+function emptyToUndefined(value: string | undefined) {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}

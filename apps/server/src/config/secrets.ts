@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server-side secrets. Each is taken from its environment variable when set, otherwise
+ * from `DATA_DIR/secrets.json`, otherwise generated and written there (mode 0600). They
+ * are never logged and never sent to the browser.
+ */
+export const SECRET_NAMES = ['DOWNLOAD_SIGNING_SECRET', 'FASTSPRING_WEBHOOK_SECRET', 'SESSION_SECRET'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+export type Secrets = Record<SecretName, string>;
+
+const MIN_SECRET_LENGTH = 32;
+const secretsFileSchema = z.record(z.string(), z.string());
+
+export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  const stored = await readStoredSecrets(file);
+  const secrets = {} as Secrets;
+  let changed = false;
+  for (const name of SECRET_NAMES) {
+    const fromEnv = env[name]?.trim();
+    if (fromEnv) {
+      if (fromEnv.length < MIN_SECRET_LENGTH) {
+        throw new Error(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
+      }
+      secrets[name] = fromEnv;
+      continue;
+    }
+    const existing = stored[name];
+    if (existing && existing.length >= MIN_SECRET_LENGTH) {
+      secrets[name] = existing;
+      continue;
+    }
+    secrets[name] = randomBytes(32).toString('base64url');
+    stored[name] = secrets[name];
+    changed = true;
+  }
+  if (changed) {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}
+
+async function readStoredSecrets(file: string): Promise<Record<string, string>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const parsed = secretsFileSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${file} is not a JSON object of strings; fix or delete it`);
+  return parsed.data;
+}

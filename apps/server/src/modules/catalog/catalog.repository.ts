@@ -1,0 +1,43 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { productFiles, products, productVersions, type ProductFileRow, type ProductRow, type ProductVersionRow } from '../../db/schema';
+
+export interface VersionWithFiles extends ProductVersionRow {
+  files: ProductFileRow[];
+}
+
+export function createCatalogRepository(db: Database) {
+  return {
+    listLiveProducts(): Promise<ProductRow[]> {
+      return db.select().from(products).where(eq(products.live, true)).orderBy(asc(products.sortOrder), asc(products.id));
+    },
+
+    async findLiveProductByPath(path: string): Promise<ProductRow | undefined> {
+      const rows = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.path, path), eq(products.live, true)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** The newest release of a product by release date, with its files. */
+    async findLatestVersion(productId: number): Promise<VersionWithFiles | undefined> {
+      const [version] = await db
+        .select()
+        .from(productVersions)
+        .where(eq(productVersions.productId, productId))
+        .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
+        .limit(1);
+      if (!version) return undefined;
+      const files = await db
+        .select()
+        .from(productFiles)
+        .where(inArray(productFiles.versionId, [version.id]))
+        .orderBy(asc(productFiles.os), asc(productFiles.format));
+      return { ...version, files };
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

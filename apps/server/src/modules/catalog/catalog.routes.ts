@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { productParamsSchema } from '@store/contracts';
+import { notFound, parseInput } from '../../lib/http-error';
+import { sendCachedBody } from '../../lib/send-cached-body';
+import type { CatalogService } from './catalog.service';
+
+/** Shoppers may see a price up to a minute old; the cart always prices on the server. */
+const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }) {
+  // Bodies are compressed once when the answer is built, not per request.
+  app.get('/api/products/', { config: { compress: false } }, async (request, reply) =>
+    sendCachedBody(request, reply, await catalog.getListing(), CATALOG_CACHE_CONTROL),
+  );
+
+  app.get('/api/products/:path', { config: { compress: false } }, async (request, reply) => {
+    const { path } = parseInput(productParamsSchema, request.params, 'product path');
+    const product = await catalog.getProduct(path);
+    if (!product) throw notFound(`No product with the path '${path}'`);
+    return sendCachedBody(request, reply, product, CATALOG_CACHE_CONTROL);
+  });
+}

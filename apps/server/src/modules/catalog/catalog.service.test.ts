@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ProductRow } from '../../db/schema';
+import type { CatalogRepository } from './catalog.repository';
+import { createCatalogService } from './catalog.service';
+
+const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
+  id: 1,
+  path: 'remidi-4',
+  sku: 'SW-REMIDI4',
+  displayName: 'reMIDI 4',
+  category: 'Plugins',
+  priceMinor: 7900,
+  currency: 'USD',
+  discountPercent: 0,
+  discountPercentStyle: 'number',
+  discountReason: null,
+  live: true,
+  downloadable: true,
+  licenceSeats: 3,
+  summaryHtml: '<p>Pads</p>',
+  descriptionMarkdown: '# reMIDI',
+  imagePath: '/media/covers/remidi-4.svg',
+  media: [],
+  relatedPaths: [],
+  sortOrder: 10,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...overrides,
+});
+
+function fakeRepository(rows: ProductRow[]) {
+  return {
+    listLiveProducts: vi.fn(async () => rows),
+    findLiveProductByPath: vi.fn(async (path: string) => rows.find((candidate) => candidate.path === path)),
+    findLatestVersion: vi.fn(async () => undefined),
+  } satisfies CatalogRepository;
+}
+
+describe('catalog service cache', () => {
+  it('builds the listing once and serves the same bytes', async () => {
+    const repository = fakeRepository([row()]);
+    const service = createCatalogService(repository);
+    const first = await service.getListing();
+    const second = await service.getListing();
+    expect(second).toBe(first);
+    expect(repository.listLiveProducts).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares one build between concurrent requests', async () => {
+    const repository = fakeRepository([row()]);
+    const service = createCatalogService(repository);
+    await Promise.all([service.getListing(), service.getListing(), service.getListing()]);
+    expect(repository.listLiveProducts).toHaveBeenCalledTimes(1);
+  });
+
+  it('rebuilds after invalidate, with a new ETag when content changed', async () => {
+    const rows = [row()];
+    const repository = fakeRepository(rows);
+    const service = createCatalogService(repository);
+    const before = await service.getListing();
+    rows[0] = row({ priceMinor: 6900 });
+    service.invalidate();
+    const after = await service.getListing();
+    expect(repository.listLiveProducts).toHaveBeenCalledTimes(2);
+    expect(after.etag).not.toBe(before.etag);
+    expect(JSON.parse(after.json.toString())[0].price).toBe('$69.00');
+  });
+
+  it('rebuilds when the cached answer is older than maxAgeMs', async () => {
+    let now = 0;
+    const repository = fakeRepository([row()]);
+    const service = createCatalogService(repository, { maxAgeMs: 1000, now: () => now });
+    await service.getListing();
+    now = 999;
+    await service.getListing();
+    now = 1000;
+    await service.getListing();
+    expect(repository.listLiveProducts).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a failed build', async () => {
+    const repository = fakeRepository([row()]);
+    repository.listLiveProducts.mockRejectedValueOnce(new Error('database down'));
+    const service = createCatalogService(repository);
+    await expect(service.getListing()).rejects.toThrow('database down');
+    await expect(service.getListing()).resolves.toBeDefined();
+  });
+
+  it('does not cache unknown product paths', async () => {
+    const repository = fakeRepository([row()]);
+    const service = createCatalogService(repository);
+    expect(await service.getProduct('nope')).toBeNull();
+    expect(await service.getProduct('nope')).toBeNull();
+    expect(repository.findLiveProductByPath).toHaveBeenCalledTimes(2);
+    await service.getProduct('remidi-4');
+    await service.getProduct('remidi-4');
+    expect(repository.findLiveProductByPath).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  applyPercentDiscount,
+  formatMoney,
+  minorToMajor,
+  type DiscountPercent,
+  type Product,
+  type ProductCategory,
+  type ProductDetail,
+} from '@store/contracts';
+import type { ProductRow } from '../../db/schema';
+import type { VersionWithFiles } from './catalog.repository';
+
+/** A database row as the storefront contract of spec §3 publishes it. */
+export function toProductView(row: ProductRow): Product {
+  const totalMinor = applyPercentDiscount(row.priceMinor, row.discountPercent);
+  return {
+    path: row.path,
+    sku: row.sku,
+    display: row.displayName,
+    image: row.imagePath,
+    price: formatMoney(row.priceMinor, row.currency),
+    priceValue: minorToMajor(row.priceMinor, row.currency),
+    total: formatMoney(totalMinor, row.currency),
+    totalValue: minorToMajor(totalMinor, row.currency),
+    currency: row.currency,
+    description: { summary: row.summaryHtml },
+    attributes: {
+      live: row.live ? 'true' : 'false',
+      category: row.category as ProductCategory,
+      download: row.downloadable ? 'true' : 'false',
+    },
+    discount: row.discountReason && row.discountPercent > 0 ? { reason: row.discountReason } : {},
+    discountPercent: publishedDiscount(row),
+  };
+}
+
+function publishedDiscount(row: ProductRow): DiscountPercent {
+  return row.discountPercentStyle === 'text' ? `${row.discountPercent}%` : row.discountPercent;
+}
+
+export function toProductDetailView(row: ProductRow, latest: VersionWithFiles | undefined): ProductDetail {
+  return {
+    ...toProductView(row),
+    longDescription: row.descriptionMarkdown,
+    media: row.media,
+    related: row.relatedPaths,
+    latestVersion: latest
+      ? {
+          version: latest.version,
+          releasedAt: latest.releasedAt.toISOString(),
+          changelog: latest.changelogMarkdown,
+          files: latest.files.map((file) => ({
+            os: file.os,
+            format: file.format,
+            filename: file.filename,
+            sizeBytes: file.sizeBytes,
+            sha256: file.sha256,
+          })),
+        }
+      : null,
+  };
+}

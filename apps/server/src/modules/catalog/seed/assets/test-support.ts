@@ -1,0 +1,60 @@
+/**
+ * Helpers shared by this folder's tests: read generated files back with
+ * independent code paths (DataView, @tonejs/midi's parser, fflate's unzip).
+ */
+import * as tonejsMidiNamespace from '@tonejs/midi';
+import { unzipSync } from 'fflate';
+
+type TonejsMidiModule = typeof tonejsMidiNamespace;
+// Same CommonJS interop as midi.ts: under Node ESM the exports sit on `default`.
+const { Midi } = (tonejsMidiNamespace as TonejsMidiModule & { default?: TonejsMidiModule }).default ?? tonejsMidiNamespace;
+
+export function parseMidi(bytes: Uint8Array) {
+  return new Midi(bytes);
+}
+
+export interface WavHeader {
+  riff: string;
+  wave: string;
+  fmt: string;
+  formatTag: number;
+  channels: number;
+  sampleRate: number;
+  byteRate: number;
+  blockAlign: number;
+  bitsPerSample: number;
+  data: string;
+  dataSize: number;
+}
+
+/** The canonical 44-byte header of a plain PCM WAV file. */
+export function parseWavHeader(bytes: Uint8Array): WavHeader {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  return {
+    riff: ascii(0),
+    wave: ascii(8),
+    fmt: ascii(12),
+    formatTag: view.getUint16(20, true),
+    channels: view.getUint16(22, true),
+    sampleRate: view.getUint32(24, true),
+    byteRate: view.getUint32(28, true),
+    blockAlign: view.getUint16(32, true),
+    bitsPerSample: view.getUint16(34, true),
+    data: ascii(36),
+    dataSize: view.getUint32(40, true),
+  };
+}
+
+export function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
+  return unzipSync(bytes);
+}
+
+export function text(bytes: Uint8Array | undefined): string {
+  if (!bytes) throw new Error('missing zip entry');
+  return new TextDecoder().decode(bytes);
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}

@@ -1,0 +1,52 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/** The one place errors become answers: `{error, message}`; a 5xx never shows its internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = statusOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, status, INTERNAL_MESSAGE);
+    }
+    return sendError(reply, status, clientMessage(error));
+  });
+});
+
+export function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ error: STATUS_CODES[status] ?? 'Error', message });
+}
+
+export function notFoundMessage(request: FastifyRequest) {
+  return `Nothing is served at ${request.method} ${truncate(request.url.split('?')[0] ?? '', 200)}`;
+}
+
+function statusOf(error: FastifyError) {
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status <= 599 ? status : 500;
+}
+
+function clientMessage(error: FastifyError) {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than this endpoint accepts.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This endpoint does not accept that content type.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request says it carries JSON but its body is empty.';
+    default:
+      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON.';
+      return truncate(error.message, 500);
+  }
+}
+
+function truncate(text: string, max: number) {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

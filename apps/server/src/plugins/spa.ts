@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS } from '@store/contracts';
+import { notFoundMessage, sendError } from './errors';
+
+/** Paths owned by the server, never by the app's history fallback. */
+const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/files/', '/sandbox/', '/dev/', '/assets/'];
+const STATIC_PAGES = new Set<string>(STATIC_PAGE_PATHS);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface WebApp {
+  /** Folder of the built app, or undefined when it has not been built. */
+  distDir: string | undefined;
+  indexHtml: string;
+  /** CSP hashes of the inline scripts of index.html (the theme script runs before first paint). */
+  inlineScriptHashes: string[];
+}
+
+const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store</title></head>
+<body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, then restart the server.</p></main></body></html>`;
+
+/** Finds and reads the built web app (`apps/web/dist`) or the folder configured in WEB_DIST_DIR. */
+export function loadWebApp(configured: string | undefined): WebApp {
+  const candidates = configured
+    ? [configured]
+    : ['../../../web/dist', '../../web/dist'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const distDir = candidates.find((folder) => existsSync(path.join(folder, 'index.html')));
+  const indexHtml = distDir ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : NOT_BUILT_HTML;
+  return { distDir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml) };
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+  }
+  return hashes;
+}
+
+export interface SpaOptions {
+  webApp: WebApp;
+  /** Does a live product with this path exist? Decides 200 or 404 for /products/{path}. */
+  productExists: (productPath: string) => Promise<boolean>;
+}
+
+/**
+ * Serves the built app: hashed assets cached forever, index.html never cached, and the
+ * history fallback for every page of the app.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, { webApp, productExists }: SpaOptions) => {
+  if (webApp.distDir) {
+    await app.register(fastifyStatic, {
+      root: webApp.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // index.html is only ever served by the fallback below, uncached.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (res, filePath) => {
+        const inAssets = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', inAssets ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!wantsPage(request)) return sendError(reply, 404, notFoundMessage(request));
+    const found = await isAppPage(request.url, productExists);
+    return sendIndex(reply, webApp.indexHtml, found ? 200 : 404);
+  });
+});
+
+function wantsPage(request: FastifyRequest) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  const accept = request.headers.accept ?? '';
+  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+}
+
+async function isAppPage(url: string, productExists: SpaOptions['productExists']) {
+  const pathname = (url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+  if (STATIC_PAGES.has(pathname)) return true;
+  const product = PRODUCT_PAGE_PATTERN.exec(pathname);
+  return product?.[1] ? productExists(product[1]) : false;
+}
+
+export function sendIndex(reply: FastifyReply, html: string, status: number) {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}

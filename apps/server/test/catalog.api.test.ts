@@ -1,0 +1,95 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDetailSchema, productListSchema } from '@store/contracts';
+import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+
+describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists the live products in the spec shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/products/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const products = productListSchema.parse(response.json());
+    const paths = products.map((product) => product.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'remidi-4',
+        'remidi-4-trial',
+        'rechannel',
+        'sw-select-sample-loops-vol-1',
+        'sw-select-sample-loops-vol-2',
+        'sw-jazz-complete-vol-1-11',
+      ]),
+    );
+    expect(paths).not.toContain('remidi-5-preview');
+    expect(products.every((product) => product.attributes.live === 'true')).toBe(true);
+  });
+
+  it('publishes deals as a percentage text and as a number', async () => {
+    const products = productListSchema.parse((await t.app.inject('/api/products/')).json());
+    const byPath = new Map(products.map((product) => [product.path, product]));
+    expect(byPath.get('rechannel')).toMatchObject({ discountPercent: '20%', price: '$29.00', total: '$23.20', totalValue: 23.2 });
+    expect(byPath.get('sw-select-sample-loops-vol-2')).toMatchObject({ discountPercent: 15, priceValue: 24.99, totalValue: 21.24 });
+    expect(byPath.get('remidi-4-trial')).toMatchObject({ price: '$0.00', priceValue: 0 });
+  });
+
+  it('answers without the trailing slash too', async () => {
+    expect((await t.app.inject('/api/products')).statusCode).toBe(200);
+  });
+
+  it('sends an ETag, honours If-None-Match, and is cacheable', async () => {
+    const first = await t.app.inject('/api/products/');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toContain('max-age=');
+    const second = await t.app.inject({ url: '/api/products/', headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+    const stale = await t.app.inject({ url: '/api/products/', headers: { 'if-none-match': '"other"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('serves the same JSON compressed with gzip or brotli', async () => {
+    const plain = (await t.app.inject('/api/products/')).rawPayload;
+    const gzip = await t.app.inject({ url: '/api/products/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload)).toEqual(plain);
+    const br = await t.app.inject({ url: '/api/products/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload)).toEqual(plain);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('returns one product with its page content and latest version', async () => {
+    const response = await t.app.inject('/api/products/remidi-4');
+    expect(response.statusCode).toBe(200);
+    const product = productDetailSchema.parse(response.json());
+    expect(product.display).toBe('reMIDI 4');
+    expect(product.longDescription).toContain('128 pads');
+    expect(product.latestVersion?.version).toBe('4.2.1');
+    expect(product.latestVersion?.files.map((file) => file.os).sort()).toEqual(['mac', 'windows']);
+    expect(JSON.stringify(product)).not.toContain('storageKey');
+  });
+
+  it('answers 404 JSON for an unknown product and for one that is not live', async () => {
+    for (const path of ['no-such-product', 'remidi-5-preview']) {
+      const response = await t.app.inject(`/api/products/${path}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not Found', message: `No product with the path '${path}'` });
+    }
+  });
+
+  it('serves the generated cover art', async () => {
+    const response = await t.app.inject('/media/covers/remidi-4.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('<svg');
+  });
+});

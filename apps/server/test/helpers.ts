@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+import { loadSecrets } from '../src/config/secrets';
+import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../src/db/client';
+import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
+import { inlineScriptHashes, type WebApp } from '../src/plugins/spa';
+
+/** Every data test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const TEST_ENGINES: DatabaseEngine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes and deletes the database. */
+  destroy(): Promise<void>;
+}
+
+/** A new, empty, migrated database: in-memory PGlite, or a fresh database on the test PostgreSQL server. */
+export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+  if (engine === 'pglite') return idempotentClose(await openDatabase({ engine: 'pglite', dataDir: 'memory://' }), async () => {});
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ engine: 'postgresql', url: url.toString(), poolSize: 4 });
+  return idempotentClose(handle, async () => {
+    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  });
+}
+
+/** The app closes its database on shutdown and the test destroys it afterwards: closing twice must be harmless. */
+function idempotentClose(handle: DatabaseHandle, drop: () => Promise<void>): TestDatabase {
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= handle.close());
+  return {
+    ...handle,
+    close,
+    destroy: async () => {
+      await close();
+      await drop();
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Generated seed files are shared by all test runs, so they are built once per machine. */
+export const SHARED_SEED_DIR = path.join(os.tmpdir(), 'songwish-test-seed-files');
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html><head><script>document.documentElement.className="dark"</script></head><body><div id="root"></div></body></html>';
+
+export const testWebApp = (overrides: Partial<WebApp> = {}): WebApp => ({
+  distDir: undefined,
+  indexHtml: TEST_INDEX_HTML,
+  inlineScriptHashes: inlineScriptHashes(TEST_INDEX_HTML),
+  ...overrides,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, seeded database, for `app.inject` tests. */
+export async function createTestApp(
+  engine: DatabaseEngine,
+  options: { env?: Record<string, string>; webApp?: WebApp; seed?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  const database = await createTestDatabase(engine);
+  if (options.seed !== false) {
+    await seedCatalog(database.db, {
+      filesDir: path.join(SHARED_SEED_DIR, 'files'),
+      mediaDir: path.join(dataDir, 'media'),
+      currency: config.currency,
+    });
+  }
+  const secrets = await loadSecrets(dataDir, {});
+  const app = await buildApp({ config, database, secrets, webApp: options.webApp ?? testWebApp(), logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

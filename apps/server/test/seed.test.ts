@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { productFiles, products, productVersions } from '../src/db/schema';
+import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
+import { seedProducts } from '../src/modules/catalog/seed/catalog-seed';
+import { createTestDatabase, SHARED_SEED_DIR, TEST_ENGINES, type TestDatabase } from './helpers';
+
+describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
+  let database: TestDatabase;
+  let mediaDir: string;
+  const filesDir = path.join(SHARED_SEED_DIR, 'files');
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    mediaDir = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('inserts every seed product once, and nothing on the second run', async () => {
+    const first = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
+    expect(first.inserted.sort()).toEqual(seedProducts.map((product) => product.path).sort());
+    const second = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
+    expect(second.inserted).toEqual([]);
+    expect(await database.db.$count(products)).toBe(seedProducts.length);
+  });
+
+  it("never overwrites a maker's edits", async () => {
+    await database.db.update(products).set({ priceMinor: 5900 }).where(eq(products.path, 'remidi-4'));
+    await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
+    const [row] = await database.db.select().from(products).where(eq(products.path, 'remidi-4'));
+    expect(row?.priceMinor).toBe(5900);
+  });
+
+  it('records the true size and sha256 of every stored file', async () => {
+    const files = await database.db.select().from(productFiles);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const bytes = await readFile(path.join(filesDir, ...file.storageKey.split('/')));
+      expect(bytes.byteLength).toBe(file.sizeBytes);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
+    }
+  });
+
+  it('stores sample packs with 16 MIDI and 16 WAV files, and plugins with their version inside', async () => {
+    const rows = await database.db
+      .select({ path: products.path, version: productVersions.version, key: productFiles.storageKey })
+      .from(productFiles)
+      .innerJoin(productVersions, eq(productFiles.versionId, productVersions.id))
+      .innerJoin(products, eq(productVersions.productId, products.id));
+    const pack = rows.find((row) => row.path === 'sw-select-sample-loops-vol-1');
+    const entries = Object.keys(unzipSync(await readFile(path.join(filesDir, ...pack!.key.split('/')))));
+    expect(entries.filter((name) => name.endsWith('.mid'))).toHaveLength(16);
+    expect(entries.filter((name) => name.endsWith('.wav'))).toHaveLength(16);
+
+    const plugin = rows.find((row) => row.path === 'remidi-4' && row.version === '4.2.1');
+    const archive = unzipSync(await readFile(path.join(filesDir, ...plugin!.key.split('/'))));
+    const versionFile = Object.entries(archive).find(([name]) => name.endsWith('VERSION.txt'));
+    expect(new TextDecoder().decode(versionFile![1]).split('\n')[0]?.trim()).toBe('4.2.1');
+  });
+});
+
+describe('a second start on the same data directory', () => {
+  it('keeps every row', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pglite-restart-'));
+    const options = { filesDir: path.join(SHARED_SEED_DIR, 'files'), mediaDir: path.join(dataDir, 'media'), currency: 'USD' };
+    const first = await openDatabase({ engine: 'pglite', dataDir });
+    await seedCatalog(first.db, options);
+    await first.db.update(products).set({ displayName: 'Renamed by the maker' }).where(eq(products.path, 'rechannel'));
+    const before = await first.db.select().from(products).orderBy(products.id);
+    await first.close();
+
+    const second = await openDatabase({ engine: 'pglite', dataDir });
+    expect((await seedCatalog(second.db, options)).inserted).toEqual([]);
+    const after = await second.db.select().from(products).orderBy(products.id);
+    expect(after).toEqual(before);
+    await second.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATIC_PAGE_PATHS } from '@store/contracts';
+import { loadWebApp } from '../src/plugins/spa';
+import { createTestApp, type TestApp } from './helpers';
+
+const INDEX = `<!doctype html><html><head><script>window.theme='dark'</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp('pglite', { webApp: loadWebApp(dist) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+
+  it.each(STATIC_PAGE_PATHS.map((pagePath) => [pagePath]))('serves index.html for %s, never cached', async (pagePath) => {
+    const response = await page(pagePath);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves product pages for live products and 404 for others, with the app either way', async () => {
+    expect((await page('/products/remidi-4')).statusCode).toBe(200);
+    expect((await page('/products/remidi-4-trial')).statusCode).toBe(200);
+    const unknown = await page('/products/no-such-thing');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(INDEX);
+    expect((await page('/products/remidi-5-preview')).statusCode).toBe(404);
+    expect((await page('/somewhere/else')).statusCode).toBe(404);
+  });
+
+  it('keeps query strings working on pages', async () => {
+    expect((await page('/checkout?product=rechannel&quantity=2&buyNow=true')).statusCode).toBe(200);
+    expect((await page('/products/purchase-success?order=SW-123')).statusCode).toBe(200);
+  });
+
+  it('serves hashed assets as immutable and other files briefly cached', async () => {
+    const asset = await t.app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
+    expect((await t.app.inject('/index.html')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('allows the inline theme script by hash and nothing inline else', async () => {
+    const csp = (await page('/')).headers['content-security-policy'] as string;
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+
+  it('does not send the app to API clients', async () => {
+    const response = await t.app.inject({ url: '/about', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'Not Found' });
+  });
+});
+
+describe('CORS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { env: { CORS_ORIGINS: 'https://shop.example.com' }, seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('allows credentials for configured origins only', async () => {
+    const allowed = await t.app.inject({ url: '/api/products/', headers: { origin: 'https://shop.example.com' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await t.app.inject({ url: '/api/products/', headers: { origin: 'https://evil.example.com' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('rate limiting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { env: { RATE_LIMIT_MAX: '3' }, seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 JSON with a hint once the limit is reached', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.app.inject('/api/products/')).statusCode).toBe(200);
+    const limited = await t.app.inject('/api/products/');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'Too Many Requests' });
+    expect(limited.json().message).toMatch(/try again/);
+  });
+});
