@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/media': 'http://localhost:8080',
+      '/status': 'http://localhost:8080',
+    },
+  },
+});
