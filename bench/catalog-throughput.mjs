@@ -1,0 +1,61 @@
+// GET /api/products/ throughput of the store against a bare node:http server sending the
+// same bytes. Servers run on core 0, the load generator on core 1; rounds alternate so
+// machine noise hits both sides alike. Target: ratio >= 0.7.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+pinSelf(1);
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = 20;
+const STORE_PORT = 8401;
+const BARE_PORT = 8402;
+
+export async function run() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-'));
+  const bodyFile = path.join(dataDir, 'products.json');
+  const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { PORT: String(STORE_PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000' },
+    readyPattern: /is ready at/,
+  });
+  const storeUrl = `http://localhost:${STORE_PORT}/api/products/`;
+  const body = Buffer.from(await (await fetch(storeUrl)).arrayBuffer());
+  writeFileSync(bodyFile, body);
+  const bare = await startPinned(0, process.execPath, [path.join(root, 'bench/bare-server.mjs'), bodyFile, String(BARE_PORT)]);
+  const bareUrl = `http://127.0.0.1:${BARE_PORT}/`;
+
+  console.log(`Catalogue throughput: ${body.length} bytes per answer, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each`);
+  console.log(hasTaskset ? 'servers pinned to core 0, load generator to core 1' : 'taskset missing: processes are NOT pinned');
+  await load(storeUrl, { duration: 2, connections: CONNECTIONS }); // warm-up
+  await load(bareUrl, { duration: 2, connections: CONNECTIONS });
+
+  const rates = { store: [], bare: [] };
+  const p99 = { store: [], bare: [] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [name, url] of [['bare', bareUrl], ['store', storeUrl]]) {
+      const result = await load(url, { duration: DURATION, connections: CONNECTIONS });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      rates[name].push(result.requests.average);
+      p99[name].push(result.latency.p99);
+      console.log(`  round ${round} ${name.padEnd(5)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p99 ${result.latency.p99} ms`);
+    }
+  }
+  await store.stop();
+  await bare.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const storeRate = median(rates.store);
+  const bareRate = median(rates.bare);
+  const ratio = storeRate / bareRate;
+  console.log(`\n  store GET /api/products/  ${storeRate.toFixed(0)} req/s (median), p99 ${median(p99.store)} ms`);
+  console.log(`  bare node:http           ${bareRate.toFixed(0)} req/s (median), p99 ${median(p99.bare)} ms`);
+  console.log(`  ratio store/bare         ${ratio.toFixed(2)}  (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'NOT met'})`);
+  return { storeRate, bareRate, ratio };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await run();

@@ -1,0 +1,86 @@
+// Builds what is out of date: the web app (Vite) and the server bundle (esbuild).
+// A target is rebuilt when the content hash of its inputs changed since its last build,
+// or its output is missing. Flags: --force rebuilds everything, --quiet prints less.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stampFile = path.join(root, 'node_modules', '.cache', 'store-build-stamps.json');
+const force = process.argv.includes('--force');
+const quiet = process.argv.includes('--quiet');
+
+const shared = ['packages/contracts/src', 'packages/content', 'package-lock.json'];
+const targets = [
+  {
+    name: 'server',
+    inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'apps/server/drizzle', ...shared],
+    output: 'apps/server/dist/main.js',
+    command: [process.execPath, ['apps/server/build.mjs']],
+  },
+  {
+    name: 'web',
+    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
+    output: 'apps/web/dist/index.html',
+    command: [process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--logLevel', quiet ? 'warn' : 'info']],
+  },
+];
+
+export function buildIfStale() {
+  const stamps = readStamps();
+  for (const target of targets) {
+    const hash = hashInputs(target.inputs);
+    if (!force && stamps[target.name] === hash && existsSync(path.join(root, target.output))) continue;
+    const started = Date.now();
+    if (!quiet) console.log(`Building ${target.name}…`);
+    const [command, args] = target.command;
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`Building ${target.name} failed (exit ${result.status ?? result.signal})`);
+    stamps[target.name] = hash;
+    writeStamps(stamps);
+    console.log(`Built ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+function hashInputs(inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of listFiles(path.join(root, input))) {
+      hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+function listFiles(entry) {
+  if (!existsSync(entry)) return [];
+  if (!statSync(entry).isDirectory()) return [entry];
+  return readdirSync(entry, { withFileTypes: true })
+    .filter((dirent) => dirent.name !== 'node_modules' && dirent.name !== 'dist' && !dirent.name.startsWith('.'))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((dirent) => listFiles(path.join(entry, dirent.name)));
+}
+
+function readStamps() {
+  try {
+    return JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function writeStamps(stamps) {
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, JSON.stringify(stamps, null, 2));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    buildIfStale();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,80 @@
+// `npm test`: lint, typecheck, unit and API tests (PGlite, plus PostgreSQL when
+// TEST_DATABASE_URL is set), then end-to-end tests in Debian's Chromium.
+// Ends with one summary line: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(os.tmpdir(), `songwish-test-reports-${process.pid}`);
+mkdirSync(reports, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+
+if (process.env.TEST_DATABASE_URL) console.log(`\nData tests run on PGlite and on PostgreSQL (${redact(process.env.TEST_DATABASE_URL)}).`);
+else console.log('\nData tests run on PGlite only; set TEST_DATABASE_URL to run them on PostgreSQL too.');
+const vitestReport = path.join(reports, 'vitest.json');
+step('unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+
+try {
+  buildIfStale();
+  ensureChromium();
+  const playwrightReport = path.join(reports, 'playwright.json');
+  step('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  });
+  const playwright = readJson(playwrightReport);
+  if (playwright?.stats) {
+    passed += playwright.stats.expected;
+    failed += playwright.stats.unexpected + (playwright.stats.flaky ?? 0);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  failures.push('build for end-to-end tests');
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
+
+function redact(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'set';
+  }
+}
