@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +26,7 @@ const targets = [
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
     output: 'apps/web/dist/index.html',
     command: [process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--logLevel', quiet ? 'warn' : 'info']],
+    after: () => precompress(path.join(root, 'apps/web/dist')),
   },
 ];
 
@@ -38,9 +40,23 @@ export function buildIfStale() {
     const [command, args] = target.command;
     const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`Building ${target.name} failed (exit ${result.status ?? result.signal})`);
+    target.after?.();
     stamps[target.name] = hash;
     writeStamps(stamps);
     console.log(`Built ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|map|webmanifest|mjs)$/;
+
+/** Writes .br and .gz beside every compressible file, so the server never compresses per request. */
+function precompress(dir) {
+  for (const file of listFiles(dir)) {
+    if (!COMPRESSIBLE.test(file) || file.endsWith('index.html')) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }
 

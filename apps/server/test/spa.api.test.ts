@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_PAGE_PATHS } from '@store/contracts';
 import { loadWebApp } from '../src/plugins/spa';
@@ -15,6 +16,8 @@ describe('serving the web app', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js'), 'x'.repeat(4000));
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync('x'.repeat(4000)));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp('pglite', { webApp: loadWebApp(dist) });
   });
@@ -54,6 +57,37 @@ describe('serving the web app', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await t.app.inject('/index.html')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the precompressed copy of an asset to clients that accept it', async () => {
+    const response = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('x'.repeat(4000));
+    const plain = await t.app.inject('/assets/big-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('x'.repeat(4000));
+  });
+
+  it('sends the page security headers on pages and files', async () => {
+    for (const url of ['/', '/products/remidi-4', '/assets/app-abc123.js', '/no-such-page']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends the short API security headers on JSON answers, errors included', async () => {
+    for (const url of ['/api/products/', '/api/products/nope', '/api/nothing', '/status']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
   });
 
   it('allows the inline theme script by hash and nothing inline else', async () => {
@@ -99,10 +133,15 @@ describe('rate limiting', () => {
   });
 
   it('answers 429 JSON with a hint once the limit is reached', async () => {
-    for (let i = 0; i < 3; i++) expect((await t.app.inject('/api/products/')).statusCode).toBe(200);
-    const limited = await t.app.inject('/api/products/');
+    for (let i = 0; i < 3; i++) expect((await t.app.inject('/api/products/remidi-4')).statusCode).toBe(404);
+    const limited = await t.app.inject('/api/products/remidi-4');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: 'Too Many Requests' });
     expect(limited.json().message).toMatch(/try again/);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('never limits the cached catalogue listing', async () => {
+    for (let i = 0; i < 10; i++) expect((await t.app.inject('/api/products/')).statusCode).toBe(200);
   });
 });

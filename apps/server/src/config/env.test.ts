@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com/path',
       TRUST_PROXY: 'true',
       STORE_CURRENCY: 'CAD',
+      ACCESS_LOG: 'yes',
     });
     expect(config.port).toBe(9000);
     expect(config.publicUrl).toBe('https://shop.example.com');
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(config.trustProxy).toBe(true);
     expect(config.currency).toBe('CAD');
+    expect(config.accessLog).toBe(true);
   });
 
   it('treats empty variables as unset', () => {

@@ -25,6 +25,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG: booleanText.default(false),
   STORE_NAME: z.string().min(1).max(60).default('SongWish'),
   STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code').default('USD'),
   CORS_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
@@ -45,6 +46,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** One log line per request; off by default (see docs/decisions/0004-hot-path.md). */
+  accessLog: boolean;
   storeName: string;
   currency: string;
   corsOrigins: string[];
@@ -81,6 +84,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     dataDir: path.resolve(cwd, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
+    accessLog: env.ACCESS_LOG,
     storeName: env.STORE_NAME,
     currency: env.STORE_CURRENCY,
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),

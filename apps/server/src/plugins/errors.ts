@@ -9,7 +9,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = statusOf(error);
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed');
       return sendError(reply, status, INTERNAL_MESSAGE);
     }
     return sendError(reply, status, clientMessage(error));

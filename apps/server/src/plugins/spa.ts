@@ -61,6 +61,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webApp, productExists
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside every asset; nothing is compressed per request.
+      preCompressed: true,
       // index.html is only ever served by the fallback below, uncached.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {

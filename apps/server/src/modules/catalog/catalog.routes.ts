@@ -8,12 +8,15 @@ import type { CatalogService } from './catalog.service';
 const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }) {
-  // Bodies are compressed once when the answer is built, not per request.
-  app.get('/api/products/', { config: { compress: false } }, async (request, reply) =>
-    sendCachedBody(request, reply, await catalog.getListing(), CATALOG_CACHE_CONTROL),
-  );
+  // Served from memory: cheaper than the rate limiter's own bookkeeping, so exempt like
+  // the hashed assets. The detail route stays limited: unknown paths reach the database.
+  app.get('/api/products/', { config: { rateLimit: false } }, (request, reply) => {
+    const built = catalog.peekListing();
+    if (built) return sendCachedBody(request, reply, built, CATALOG_CACHE_CONTROL);
+    return catalog.getListing().then((listing) => sendCachedBody(request, reply, listing, CATALOG_CACHE_CONTROL));
+  });
 
-  app.get('/api/products/:path', { config: { compress: false } }, async (request, reply) => {
+  app.get('/api/products/:path', async (request, reply) => {
     const { path } = parseInput(productParamsSchema, request.params, 'product path');
     const product = await catalog.getProduct(path);
     if (!product) throw notFound(`No product with the path '${path}'`);

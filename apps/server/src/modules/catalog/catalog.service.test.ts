@@ -78,6 +78,19 @@ describe('catalog service cache', () => {
     expect(repository.listLiveProducts).toHaveBeenCalledTimes(2);
   });
 
+  it('offers the built listing synchronously only while it is fresh', async () => {
+    let now = 0;
+    const service = createCatalogService(fakeRepository([row()]), { maxAgeMs: 1000, now: () => now });
+    expect(service.peekListing()).toBeUndefined();
+    const built = await service.getListing();
+    expect(service.peekListing()).toBe(built);
+    now = 1000;
+    expect(service.peekListing()).toBeUndefined();
+    await service.getListing();
+    service.invalidate();
+    expect(service.peekListing()).toBeUndefined();
+  });
+
   it('does not keep a failed build', async () => {
     const repository = fakeRepository([row()]);
     repository.listLiveProducts.mockRejectedValueOnce(new Error('database down'));

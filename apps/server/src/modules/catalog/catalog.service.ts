@@ -29,6 +29,8 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const now = options.now ?? Date.now;
   let listing: Entry<{ body: CachedBody; summaries: Map<string, ProductSummary> }> | undefined;
+  /** The built listing, once its build has finished; lets the hot path skip a promise. */
+  let builtListing: CachedBody | undefined;
   const details = new Map<string, Entry<CachedBody | null>>();
 
   const fresh = (entry: Entry<unknown> | undefined) => entry !== undefined && now() - entry.builtAt < maxAgeMs;
@@ -52,6 +54,13 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
     if (!fresh(listing)) {
       const value = buildListing();
       listing = { value, builtAt: now() };
+      builtListing = undefined;
+      value.then(
+        (built) => {
+          if (listing?.value === value) builtListing = built.body;
+        },
+        () => undefined,
+      );
       // A failed build must not be served from the cache.
       value.catch(() => {
         if (listing?.value === value) listing = undefined;
@@ -63,6 +72,11 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
   return {
     async getListing(): Promise<CachedBody> {
       return (await currentListing()).body;
+    },
+
+    /** The listing when a fresh one is already built, without waiting; otherwise undefined. */
+    peekListing(): CachedBody | undefined {
+      return fresh(listing) ? builtListing : undefined;
     },
 
     /** The live product's answer, or null when no live product has this path. */
@@ -87,6 +101,7 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
     /** Call after any write to products, versions or files. */
     invalidate() {
       listing = undefined;
+      builtListing = undefined;
       details.clear();
     },
   };

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** One line per answered request (ACCESS_LOG=true); the query string is left out, it may carry tokens. */
+export const accessLogPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request',
+    );
+    done();
+  });
+});
