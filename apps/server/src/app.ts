@@ -60,7 +60,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(spaPlugin, {
     webApp,
-    productExists: async (productPath) => (await catalog.getSummary(productPath)) !== undefined,
+    publicConfig: config.publicConfig,
+    publicUrl: config.publicUrl,
+    findProduct: (productPath) => catalog.getSummary(productPath),
   });
 
   app.addHook('onClose', async () => {

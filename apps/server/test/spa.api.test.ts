@@ -1,13 +1,20 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_PAGE_PATHS } from '@store/contracts';
+import { publicStoreConfigSchema, STATIC_PAGE_PATHS } from '@store/contracts';
 import { loadWebApp } from '../src/plugins/spa';
 import { createTestApp, type TestApp } from './helpers';
 
-const INDEX = `<!doctype html><html><head><script>window.theme='dark'</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html><head><title>Store</title><meta name="description" content="Default" /><script>window.theme='dark'</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const APP_MARKUP = '<div id="root"></div>';
+
+function storeConfigOf(html: string) {
+  const match = /<meta name="store-config" content="([^"]*)"/.exec(html);
+  if (!match?.[1]) throw new Error('no store-config meta tag');
+  return JSON.parse(match[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+}
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -30,7 +37,7 @@ describe('serving the web app', () => {
   it.each(STATIC_PAGE_PATHS.map((pagePath) => [pagePath]))('serves index.html for %s, never cached', async (pagePath) => {
     const response = await page(pagePath);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX);
+    expect(response.body).toContain(APP_MARKUP);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -39,9 +46,28 @@ describe('serving the web app', () => {
     expect((await page('/products/remidi-4-trial')).statusCode).toBe(200);
     const unknown = await page('/products/no-such-thing');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toBe(INDEX);
+    expect(unknown.body).toContain(APP_MARKUP);
     expect((await page('/products/remidi-5-preview')).statusCode).toBe(404);
     expect((await page('/somewhere/else')).statusCode).toBe(404);
+  });
+
+  it('writes the public store configuration into every page, and nothing secret', async () => {
+    const html = (await page('/about')).body;
+    const config = publicStoreConfigSchema.parse(storeConfigOf(html));
+    expect(config.storeName).toBe('SongWish');
+    expect(config.supportEmail).toMatch(/@/);
+    const secrets = JSON.parse(await readFile(path.join(t.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    for (const secret of Object.values(secrets)) expect(html).not.toContain(secret);
+  });
+
+  it('gives product pages their own title, description and preview image', async () => {
+    const html = (await page('/products/remidi-4')).body;
+    expect(html).toContain('<title>reMIDI 4 — SongWish</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]*128 pads[^"]*"/);
+    expect(html).toContain('<meta property="og:title" content="reMIDI 4 — SongWish" />');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:8080/media/covers/remidi-4.svg" />');
+    expect(html).toContain('<meta property="og:url" content="http://localhost:8080/products/remidi-4" />');
+    expect(html).not.toContain('<strong>');
   });
 
   it('keeps query strings working on pages', async () => {

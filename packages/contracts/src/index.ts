@@ -4,3 +4,4 @@ export * from './status';
 export * from './catalog/product';
 export * from './catalog/normalize';
 export * from './routes';
+export * from './public-config';

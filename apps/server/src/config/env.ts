@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
 
 const booleanText = z
@@ -28,6 +29,15 @@ export const envSchema = z.object({
   ACCESS_LOG: booleanText.default(false),
   STORE_NAME: z.string().min(1).max(60).default('SongWish'),
   STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code').default('USD'),
+  STORE_CONTACT_EMAIL: z.email().default('hello@songwish.example'),
+  STORE_SUPPORT_EMAIL: z.email().default('support@songwish.example'),
+  STORE_PRIVACY_EMAIL: z.email().default('privacy@songwish.example'),
+  SOCIAL_VIDEO_URL: z.url().default('https://www.youtube.com/@songwish'),
+  SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/songwish'),
+  SOCIAL_INSTAGRAM_URL: z.url().default('https://www.instagram.com/songwish'),
+  SOCIAL_X_URL: z.url().default('https://x.com/songwish'),
+  SOCIAL_AUDIO_URL: z.url().default('https://soundcloud.com/songwish'),
+  SOCIAL_LOOPS_URL: z.url().default('https://www.looperman.com/users/profile/songwish'),
   CORS_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
   TRUST_PROXY: booleanText.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
@@ -50,6 +60,8 @@ export interface Config {
   accessLog: boolean;
   storeName: string;
   currency: string;
+  /** What the browser may know about the store (written into index.html). */
+  publicConfig: PublicStoreConfig;
   corsOrigins: string[];
   trustProxy: boolean;
   rateLimit: { max: number; windowMs: number };
@@ -87,6 +99,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     accessLog: env.ACCESS_LOG,
     storeName: env.STORE_NAME,
     currency: env.STORE_CURRENCY,
+    publicConfig: {
+      storeName: env.STORE_NAME,
+      currency: env.STORE_CURRENCY,
+      contactEmail: env.STORE_CONTACT_EMAIL,
+      supportEmail: env.STORE_SUPPORT_EMAIL,
+      privacyEmail: env.STORE_PRIVACY_EMAIL,
+      social: {
+        video: env.SOCIAL_VIDEO_URL,
+        facebook: env.SOCIAL_FACEBOOK_URL,
+        instagram: env.SOCIAL_INSTAGRAM_URL,
+        x: env.SOCIAL_X_URL,
+        audio: env.SOCIAL_AUDIO_URL,
+        loops: env.SOCIAL_LOOPS_URL,
+      },
+    },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS } from '@store/contracts';
+import { PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS, type PublicStoreConfig } from '@store/contracts';
+import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
 
 /** Paths owned by the server, never by the app's history fallback. */
@@ -43,17 +44,26 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+export interface ProductPreview {
+  display: string;
+  summaryHtml: string;
+  image: string;
+}
+
 export interface SpaOptions {
   webApp: WebApp;
-  /** Does a live product with this path exist? Decides 200 or 404 for /products/{path}. */
-  productExists: (productPath: string) => Promise<boolean>;
+  publicConfig: PublicStoreConfig;
+  publicUrl: string;
+  /** The live product with this path, or undefined; decides 200 or 404 for /products/{path}. */
+  findProduct: (productPath: string) => Promise<ProductPreview | undefined>;
 }
 
 /**
  * Serves the built app: hashed assets cached forever, index.html never cached, and the
  * history fallback for every page of the app.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, { webApp, productExists }: SpaOptions) => {
+export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
+  const { webApp } = options;
   if (webApp.distDir) {
     await app.register(fastifyStatic, {
       root: webApp.distDir,
@@ -74,10 +84,38 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webApp, productExists
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsPage(request)) return sendError(reply, 404, notFoundMessage(request));
-    const found = await isAppPage(request.url, productExists);
-    return sendIndex(reply, webApp.indexHtml, found ? 200 : 404);
+    const page = await describePage(request.url, options);
+    return sendIndex(reply, renderIndexHtml(webApp.indexHtml, options.publicConfig, page.meta), page.found ? 200 : 404);
   });
 });
+
+/** Whether the URL is a page of the app, and what its link preview says. */
+async function describePage(url: string, options: SpaOptions): Promise<{ found: boolean; meta: PageMeta }> {
+  const { publicConfig, publicUrl } = options;
+  const pathname = (url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+  const siteMeta: PageMeta = {
+    title: `${publicConfig.storeName} — MIDI plugins and sample packs`,
+    description: 'MIDI plugins, sample packs, free downloads and deals for music producers.',
+    url: `${publicUrl}${pathname}`,
+    type: 'website',
+    image: `${publicUrl}/og-image.png`,
+  };
+  if (STATIC_PAGES.has(pathname)) return { found: true, meta: siteMeta };
+  const productPath = PRODUCT_PAGE_PATTERN.exec(pathname)?.[1];
+  // The trial shares the full product's page (spec: same page for both paths).
+  const product = productPath ? await options.findProduct(productPath) : undefined;
+  if (!product) return { found: false, meta: { ...siteMeta, title: `Page not found — ${publicConfig.storeName}` } };
+  return {
+    found: true,
+    meta: {
+      title: `${product.display} — ${publicConfig.storeName}`,
+      description: summaryToDescription(product.summaryHtml),
+      image: product.image.startsWith('/') ? `${publicUrl}${product.image}` : product.image,
+      url: `${publicUrl}${pathname}`,
+      type: 'product',
+    },
+  };
+}
 
 function wantsPage(request: FastifyRequest) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -85,13 +123,6 @@ function wantsPage(request: FastifyRequest) {
   if (SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   const accept = request.headers.accept ?? '';
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
-}
-
-async function isAppPage(url: string, productExists: SpaOptions['productExists']) {
-  const pathname = (url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
-  if (STATIC_PAGES.has(pathname)) return true;
-  const product = PRODUCT_PAGE_PATTERN.exec(pathname);
-  return product?.[1] ? productExists(product[1]) : false;
 }
 
 export function sendIndex(reply: FastifyReply, html: string, status: number) {

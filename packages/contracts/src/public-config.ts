@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The part of the store's configuration the browser may see. The server writes it into
+ * index.html as `<meta name="store-config" content="{json}">`; nothing secret belongs here.
+ */
+export const publicStoreConfigSchema = z.object({
+  storeName: z.string(),
+  currency: z.string().length(3),
+  contactEmail: z.email(),
+  supportEmail: z.email(),
+  privacyEmail: z.email(),
+  social: z.object({
+    video: z.url(),
+    facebook: z.url(),
+    instagram: z.url(),
+    x: z.url(),
+    audio: z.url(),
+    loops: z.url(),
+  }),
+});
+export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
+
+export const STORE_CONFIG_META_NAME = 'store-config';
