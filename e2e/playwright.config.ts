@@ -27,6 +27,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'mobile',
+      // Only the tests about what a shopper sees run twice; server tests run once.
+      testMatch: /storefront-.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

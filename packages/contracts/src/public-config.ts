@@ -21,4 +21,4 @@ export const publicStoreConfigSchema = z.object({
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 
-export const STORE_CONFIG_META_NAME = 'store-config';
+export { STORE_CONFIG_META_NAME } from './store-config-meta';

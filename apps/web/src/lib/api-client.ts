@@ -21,7 +21,11 @@ export async function apiGet(path: string, signal?: AbortSignal): Promise<unknow
     headers: { accept: 'application/json' },
     signal,
   });
-  if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`);
+  if (!response.ok) {
+    // Release the connection: an unread body keeps the request open.
+    await response.body?.cancel().catch(() => undefined);
+    throw new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`);
+  }
   return response.json();
 }
 

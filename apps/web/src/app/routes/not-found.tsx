@@ -1,13 +1,21 @@
 import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
 
 export function Component() {
   return (
-    <section className="py-16 text-center">
+    <Container className="py-20 text-center">
+      <title>Page not found</title>
       <h1 className="text-3xl font-bold">Page not found</h1>
-      <p className="mt-3 text-secondary">We could not find the page you were looking for.</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-primary px-4 py-2 font-semibold text-background">
-        Back to the home page
-      </Link>
-    </section>
+      <p className="mx-auto mt-4 max-w-xl text-secondary">We could not find the page you were looking for. It may have moved, or the link may be mistyped.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('primary')}>
+          Back to the home page
+        </Link>
+        <Link to="/products" className={buttonClasses('secondary')}>
+          Browse all products
+        </Link>
+      </div>
+    </Container>
   );
 }

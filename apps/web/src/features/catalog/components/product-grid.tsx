@@ -1,27 +1,89 @@
+import { filterProducts, productFilters, type NormalizedProduct } from '@store/contracts/catalog/normalize';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { useProducts } from '../api/get-products';
-import { ProductCard } from './product-card';
+import type { ProductListView, RenderProductAction } from '../types';
+import { LoadError } from './load-error';
+import { ProductCard, ProductCardSkeleton } from './product-card';
 
-export function ProductGrid() {
-  const { data, isPending, isError, refetch } = useProducts();
-  if (isPending) return <p className="text-secondary">Loading products…</p>;
-  if (isError) {
+/** Cards in the first row (three on large screens) load their image eagerly. */
+const FIRST_ROW = 3;
+const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
+
+export interface ProductGridProps {
+  /** Which list view (storefront spec §2); 'all' shows every live product. */
+  filter?: ProductListView;
+  /** Show at most this many products (e.g. a home page teaser). */
+  limit?: number;
+  /** Renders each card's action (the cart's button); default: a disabled 'Loading...' button. */
+  renderAction?: RenderProductAction;
+  /** Heading level of product names; h3 when the grid sits under a section heading. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** The catalogue as a grid of product cards, with loading, empty and error states. */
+export function ProductGrid({ filter = 'all', limit, renderAction, headingLevel }: ProductGridProps) {
+  const { data, error, isPending, isError, refetch } = useProducts();
+  const products = useMemo(() => {
+    if (!data) return [];
+    const filtered = filterProducts(data, filter === 'all' ? undefined : productFilters[filter]);
+    return limit === undefined ? filtered : filtered.slice(0, Math.max(0, limit));
+  }, [data, filter, limit]);
+
+  if (isPending) return <ProductGridSkeleton count={limit ?? 6} />;
+  if (isError) return <LoadError title="We couldn't load the products." error={error} onRetry={() => void refetch()} />;
+  if (products.length === 0) {
     return (
-      <div role="alert" className="rounded-md border border-border p-4">
-        <p>We could not load the products. Check your connection and try again.</p>
-        <button type="button" onClick={() => void refetch()} className="mt-3 rounded-md border border-border px-3 py-1">
-          Retry
-        </button>
+      <div className="rounded-xl border border-border bg-tertiary px-6 py-12 text-center">
+        <p className="text-lg font-semibold">No products available in this category.</p>
+        {filter !== 'all' && (
+          <Link to="/products" className="mt-3 inline-flex min-h-11 items-center font-semibold underline decoration-2 underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+            Browse all products
+          </Link>
+        )}
       </div>
     );
   }
-  if (data.length === 0) return <p>No products available in this category.</p>;
+  return <ProductCardList products={products} renderAction={renderAction} headingLevel={headingLevel} />;
+}
+
+export function ProductCardList({
+  products,
+  renderAction,
+  headingLevel,
+  eager = true,
+}: {
+  products: readonly NormalizedProduct[];
+  renderAction?: RenderProductAction;
+  headingLevel?: 'h2' | 'h3';
+  /** Whether the first row's images load eagerly (false below the fold). */
+  eager?: boolean;
+}) {
   return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {data.map((product) => (
+    <ul className={GRID}>
+      {products.map((product, index) => (
         <li key={product.path}>
-          <ProductCard product={product} />
+          <ProductCard
+            product={product}
+            renderAction={renderAction}
+            headingLevel={headingLevel}
+            imageLoading={eager && index < FIRST_ROW ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading products…</span>
+      <div className={GRID}>
+        {Array.from({ length: Math.max(1, count) }, (_, index) => (
+          <ProductCardSkeleton key={index} />
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,93 @@
+import { contentPages, type ContentSlug } from '@store/content';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeConfig } from '../../lib/store-config';
+import type { ContentHandle } from '../router';
+import { Component as ContentPage } from './content-page';
+
+function renderContentPage(slug: ContentSlug) {
+  const page = contentPages[slug];
+  const router = createMemoryRouter(
+    [{ path: page.path, handle: { contentSlug: slug } satisfies ContentHandle, Component: ContentPage }],
+    { initialEntries: [page.path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+
+describe('content page', () => {
+  it('shows the page title, its metadata and the text with the store details filled in', async () => {
+    vi.spyOn(contentPages.support, 'load').mockResolvedValue(
+      'Welcome to {{STORE_NAME}}.\n\n## Quick links\n\n- **E-mail support.** Write to [{{SUPPORT_EMAIL}}](mailto:{{SUPPORT_EMAIL}}).\n- **Manual.** All about pads: [reMIDI 4 user manual](/user-manuals/remidi-4-user-manual).\n\n## Contact\n\nWrite to [{{CONTACT_EMAIL}}](mailto:{{CONTACT_EMAIL}}).',
+    );
+    renderContentPage('support');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Support Center' })).toBeInTheDocument();
+    expect(await screen.findByText(`Welcome to ${storeConfig.storeName}.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: storeConfig.supportEmail })).toHaveAttribute('href', `mailto:${storeConfig.supportEmail}`);
+    expect(screen.getByRole('link', { name: storeConfig.contactEmail })).toHaveAttribute('href', `mailto:${storeConfig.contactEmail}`);
+    expect(document.body).not.toHaveTextContent('{{');
+
+    // Quick links as cards, with their action links.
+    const quickLinks = screen.getByRole('region', { name: 'Quick links' });
+    expect(within(quickLinks).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(quickLinks).getByRole('link', { name: /reMIDI 4 user manual/ })).toHaveAttribute('href', '/user-manuals/remidi-4-user-manual');
+
+    // "On this page" links to the sections.
+    const contents = screen.getAllByRole('navigation', { name: 'On this page', hidden: true })[0];
+    expect(within(contents!).getByRole('link', { name: 'Contact', hidden: true })).toHaveAttribute('href', '#contact');
+    expect(document.getElementById('contact')).toHaveTextContent('Contact');
+
+    expect(document.title).toBe(`Support Center — ${storeConfig.storeName}`);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', contentPages.support.description);
+  });
+
+  it('renders a real page from the registry', async () => {
+    renderContentPage('refund-policy');
+    expect(await screen.findByRole('heading', { level: 2, name: 'At a glance' })).toHaveAttribute('id', 'at-a-glance');
+    expect(screen.getByText('November 1, 2026').closest('time')).toHaveAttribute('dateTime', '2026-11-01');
+    expect(screen.getByText(new RegExp(`everything you buy from ${storeConfig.storeName}`))).toBeInTheDocument();
+  });
+
+  it('puts the installation guide at the top of the manual', async () => {
+    renderContentPage('remidi-4-user-manual');
+    const aside = await screen.findByRole('complementary', { name: 'Installation' });
+    expect(within(aside).getByRole('link', { name: 'Installation guide' })).toHaveAttribute('href', '/remidi-4-installation');
+    expect(within(aside).getByRole('link', { name: 'installation instructions' })).toHaveAttribute('href', '/remidi-4-installation');
+  });
+
+  it('shows placeholders while the text loads', () => {
+    vi.spyOn(contentPages.about, 'load').mockReturnValue(new Promise(() => {}));
+    renderContentPage('about');
+    expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading About Us…');
+  });
+
+  it('offers to try again when the text cannot be loaded, and shows it when it can', async () => {
+    const load = vi
+      .spyOn(contentPages.about, 'load')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce('## Two musicians, one wish\n\nHello.');
+    renderContentPage('about');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load this page. Check your connection and try again.");
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Two musicians, one wish' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,100 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MediaItem, ProductFile, ProductVersion } from '@store/contracts';
+import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
+import { ApiError, apiGet } from '../../../lib/api-client';
+
+/** What a product page needs: the list fields plus the detail answer's extras. */
+export interface ProductDetails extends NormalizedProduct {
+  longDescription: string;
+  media: MediaItem[];
+  related: string[];
+  latestVersion: ProductVersion | null;
+}
+
+/** A missing product is an expected answer, not an error: the page shows a not-found message. */
+export type ProductResult = { status: 'found'; product: ProductDetails } | { status: 'not-found'; path: string };
+
+/** Product paths are lowercase words joined by hyphens; anything else cannot exist. */
+const PRODUCT_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MEDIA_KINDS = new Set<MediaItem['kind']>(['image', 'audio', 'video', 'midi']);
+
+export const INVALID_PRODUCT_ANSWER = 'The product answer was not in the expected format';
+
+/** `GET /api/products/{path}`; 404 (or a path that cannot exist) resolves to `{ status: 'not-found' }`. */
+export async function getProduct(path: string, signal?: AbortSignal): Promise<ProductResult> {
+  if (!PRODUCT_PATH.test(path)) return { status: 'not-found', path };
+  let payload: unknown;
+  try {
+    payload = await apiGet(`/api/products/${encodeURIComponent(path)}`, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { status: 'not-found', path };
+    throw error;
+  }
+  return { status: 'found', product: parseProductDetails(payload) };
+}
+
+export const productQueryOptions = (path: string) =>
+  queryOptions({ queryKey: ['products', 'detail', path] as const, queryFn: ({ signal }) => getProduct(path, signal) });
+
+export function useProduct(path: string) {
+  return useQuery(productQueryOptions(path));
+}
+
+/** Reads the detail answer leniently: unknown or malformed extras fall back to empty values. */
+export function parseProductDetails(payload: unknown): ProductDetails {
+  if (!isRecord(payload) || typeof payload.path !== 'string' || typeof payload.display !== 'string') {
+    throw new Error(INVALID_PRODUCT_ANSWER);
+  }
+  return {
+    ...normalizeProduct(payload),
+    longDescription: typeof payload.longDescription === 'string' ? payload.longDescription : '',
+    media: Array.isArray(payload.media) ? payload.media.flatMap(parseMediaItem) : [],
+    related: Array.isArray(payload.related) ? payload.related.filter((path): path is string => typeof path === 'string') : [],
+    latestVersion: parseVersion(payload.latestVersion),
+  };
+}
+
+function parseMediaItem(value: unknown): MediaItem[] {
+  if (!isRecord(value) || typeof value.src !== 'string' || !MEDIA_KINDS.has(value.kind as MediaItem['kind'])) return [];
+  return [
+    {
+      kind: value.kind as MediaItem['kind'],
+      src: value.src,
+      title: typeof value.title === 'string' ? value.title : '',
+      ...(typeof value.poster === 'string' && { poster: value.poster }),
+      ...(isPositiveInteger(value.width) && { width: value.width }),
+      ...(isPositiveInteger(value.height) && { height: value.height }),
+    },
+  ];
+}
+
+function parseVersion(value: unknown): ProductVersion | null {
+  if (!isRecord(value) || typeof value.version !== 'string') return null;
+  return {
+    version: value.version,
+    releasedAt: typeof value.releasedAt === 'string' ? value.releasedAt : '',
+    changelog: typeof value.changelog === 'string' ? value.changelog : '',
+    files: Array.isArray(value.files) ? value.files.flatMap(parseFile) : [],
+  };
+}
+
+function parseFile(value: unknown): ProductFile[] {
+  if (!isRecord(value) || typeof value.os !== 'string' || typeof value.sizeBytes !== 'number') return [];
+  return [
+    {
+      os: value.os as ProductFile['os'],
+      format: typeof value.format === 'string' ? value.format : '',
+      filename: typeof value.filename === 'string' ? value.filename : '',
+      sizeBytes: value.sizeBytes,
+      sha256: typeof value.sha256 === 'string' ? value.sha256 : '',
+    },
+  ];
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

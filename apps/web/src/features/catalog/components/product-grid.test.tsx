@@ -1,0 +1,141 @@
+import { NO_PRODUCTS_ARRAY } from '@store/contracts/catalog/normalize';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOG, mockApi, rawProduct, renderWithProviders } from '../testing/catalog-fixtures';
+import type { ProductListView } from '../types';
+import { ProductGrid } from './product-grid';
+
+async function shownProducts(): Promise<string[]> {
+  const list = await screen.findByRole('list');
+  return within(list)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent ?? '');
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ProductGrid list views', () => {
+  const expected: Record<ProductListView, string[]> = {
+    all: [
+      'reMIDI 4',
+      'reMIDI 4 Trial',
+      'reChannel',
+      'SW SELECT: SAMPLE LOOPS vol.1',
+      'SW SELECT: SAMPLE LOOPS vol.2',
+      'SW Jazz Complete vol.1-11',
+      'SW Free Chord Starter',
+    ],
+    plugins: ['reMIDI 4', 'reMIDI 4 Trial', 'reChannel'],
+    samplePacks: ['SW SELECT: SAMPLE LOOPS vol.1', 'SW SELECT: SAMPLE LOOPS vol.2', 'SW Jazz Complete vol.1-11', 'SW Free Chord Starter'],
+    freeDownloads: ['reMIDI 4 Trial', 'SW Free Chord Starter'],
+    // reChannel has discountPercent '20%' (text), vol.2 has 15 (number).
+    deals: ['reChannel', 'SW SELECT: SAMPLE LOOPS vol.2'],
+  };
+
+  it.each(Object.entries(expected))('shows the %s view, without non-live products', async (view, names) => {
+    mockApi({ '/api/products/': { body: CATALOG } });
+    renderWithProviders(<ProductGrid filter={view as ProductListView} />);
+    expect(await shownProducts()).toEqual(names);
+    expect(screen.queryByText('Old Plugin')).not.toBeInTheDocument();
+    expect(screen.queryByText('Hidden Free Pack')).not.toBeInTheDocument();
+  });
+
+  it("reads an object answer's data.items and drops entries that are not objects", async () => {
+    mockApi({ '/api/products/': { body: { data: { items: [rawProduct('a-plugin', { display: 'A plugin' }), 'junk', null, 42] } } } });
+    renderWithProviders(<ProductGrid />);
+    expect(await shownProducts()).toEqual(['A plugin']);
+  });
+
+  it('leaves out only the product whose filter throws', async () => {
+    const exploding = rawProduct('exploding', { display: 'Exploding' });
+    exploding.attributes = {
+      live: 'true',
+      get category(): string {
+        throw new Error('broken category');
+      },
+    };
+    const payload = [rawProduct('fine-plugin', { display: 'Fine plugin' }), exploding, rawProduct('other-plugin', { display: 'Other plugin' })];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => payload })),
+    );
+    renderWithProviders(<ProductGrid filter="plugins" />);
+    expect(await shownProducts()).toEqual(['Fine plugin', 'Other plugin']);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('exploding'), expect.any(Error));
+  });
+
+  it('shows at most `limit` products', async () => {
+    mockApi({ '/api/products/': { body: CATALOG } });
+    renderWithProviders(<ProductGrid limit={2} />);
+    expect(await shownProducts()).toEqual(['reMIDI 4', 'reMIDI 4 Trial']);
+  });
+
+  it('lays out 1, 2 and 3 columns', async () => {
+    mockApi({ '/api/products/': { body: CATALOG } });
+    renderWithProviders(<ProductGrid />);
+    expect(await screen.findByRole('list')).toHaveClass('grid-cols-1', 'md:grid-cols-2', 'lg:grid-cols-3');
+  });
+
+  it('uses renderAction for every card', async () => {
+    mockApi({ '/api/products/': { body: CATALOG } });
+    const renderAction = vi.fn((product: { path: string }) => <button type="button">Add {product.path}</button>);
+    renderWithProviders(<ProductGrid filter="deals" renderAction={renderAction} />);
+    expect(await screen.findByRole('button', { name: 'Add rechannel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add sw-select-sample-loops-vol-2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ProductGrid states', () => {
+  it('shows skeleton cards while loading', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    renderWithProviders(<ProductGrid limit={3} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
+  });
+
+  it('says when a view has no products', async () => {
+    mockApi({ '/api/products/': { body: [rawProduct('paid', { display: 'Paid' })] } });
+    renderWithProviders(<ProductGrid filter="deals" />);
+    expect(await screen.findByText('No products available in this category.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('says what went wrong and tries again on request', async () => {
+    let calls = 0;
+    const fetchMock = mockApi({
+      '/api/products/': () => (++calls === 1 ? { status: 503, statusText: 'Service Unavailable', body: {} } : { body: CATALOG }),
+    });
+    renderWithProviders(<ProductGrid filter="plugins" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load the products.");
+    expect(alert).toHaveTextContent('HTTP 503: Service Unavailable');
+    expect(alert).toHaveTextContent('Check your connection and try again.');
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await shownProducts()).toEqual(['reMIDI 4', 'reMIDI 4 Trial', 'reChannel']);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it(`reports '${NO_PRODUCTS_ARRAY}' for an answer without a product array`, async () => {
+    mockApi({ '/api/products/': { body: { data: { products: [] } } } });
+    renderWithProviders(<ProductGrid />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(NO_PRODUCTS_ARRAY);
+    expect(alert).toHaveTextContent("We couldn't load the products.");
+  });
+
+  it('explains an unreachable server in plain words', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderWithProviders(<ProductGrid />);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("The store server couldn't be reached."));
+  });
+});

@@ -1,0 +1,43 @@
+import { useLayoutEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { ProductListView } from '../types';
+import { PRODUCT_LIST_VIEWS, PRODUCT_LIST_VIEW_ORDER } from '../utils/product-list-views';
+
+/**
+ * Links to the five list views; the current one is marked for assistive technology and
+ * visually. On narrow screens the row scrolls sideways, starting at the current view.
+ */
+export function ProductListNav({ current }: { current: ProductListView }) {
+  const scroller = useRef<HTMLUListElement>(null);
+
+  useLayoutEffect(() => {
+    const list = scroller.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = Math.max(0, active.offsetLeft - list.offsetLeft - 16);
+  }, [current]);
+
+  return (
+    <nav aria-label="Product categories" className="-mx-4 sm:mx-0">
+      <ul ref={scroller} className="flex snap-x gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible sm:px-0">
+        {PRODUCT_LIST_VIEW_ORDER.map((view) => {
+          const info = PRODUCT_LIST_VIEWS[view];
+          const active = view === current;
+          return (
+            <li key={view} className="shrink-0 snap-start scroll-ml-4">
+              <Link
+                to={info.path}
+                aria-current={active ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+                  active ? 'border-accent bg-accent text-black' : 'border-border text-primary hover:border-secondary hover:bg-tertiary'
+                }`}
+              >
+                {info.navLabel}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,251 @@
+import type { MediaItem } from '@store/contracts';
+import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/container';
+import { storeConfig } from '../../../lib/store-config';
+import { useProduct, type ProductDetails } from '../api/get-product';
+import { useProducts } from '../api/get-products';
+import type { RenderProductAction } from '../types';
+import { formatReleaseDate } from '../utils/format';
+import { htmlToPlainText, truncateText } from '../utils/plain-text';
+import { pagePathFor, trialPathFor } from '../utils/product-facts';
+import { categoryView } from '../utils/product-list-views';
+import { KeyFacts, hasKeyFacts } from './key-facts';
+import { LoadError } from './load-error';
+import { Markdown } from '../../../components/markdown/markdown';
+import { MediaCarousel } from './media-carousel';
+import { Bone, PendingProductAction } from './product-card';
+import { ProductPrice } from './product-price';
+import { RelatedProducts } from './related-products';
+
+export interface ProductPageProps {
+  /** The path in the URL (`/products/{productPath}`); an alias such as 'remidi-4-trial' shows its main product. */
+  productPath: string;
+  /** The buy button (from the cart feature); default: a disabled 'Loading...' button. */
+  renderAction?: RenderProductAction;
+}
+
+/** A product page (product spec §2) with its loading, not-found and error states. */
+export function ProductPage({ productPath, renderAction }: ProductPageProps) {
+  const pagePath = pagePathFor(productPath);
+  const { data, error, isPending, isError, refetch } = useProduct(pagePath);
+
+  if (isPending) return <ProductPageSkeleton />;
+  if (isError) {
+    return (
+      <Container className="py-12">
+        <title>{`Couldn't load this product — ${storeConfig.storeName}`}</title>
+        <h1 className="sr-only">Product unavailable</h1>
+        <LoadError title="We couldn't load this product." error={error} onRetry={() => void refetch()} />
+        <Link to="/products" className={`${CRUMB_LINK} mt-4 font-semibold text-primary underline decoration-accent decoration-2`}>
+          Browse all products
+        </Link>
+      </Container>
+    );
+  }
+  if (data.status === 'not-found') return <ProductNotFound />;
+  return <ProductDetailsView product={data.product} productPath={productPath} renderAction={renderAction} />;
+}
+
+export function ProductNotFound() {
+  return (
+    <Container className="py-20 text-center">
+      <title>Product not found</title>
+      <h1 className="text-3xl font-bold tracking-tight">We couldn't find that product.</h1>
+      <p className="mx-auto mt-4 max-w-xl text-secondary">
+        The link may be mistyped, or the product is no longer available. Everything we sell is in the catalogue.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/products" className={buttonClasses('primary')}>
+          Browse all products
+        </Link>
+        <Link to="/" className={buttonClasses('secondary')}>
+          Back to the home page
+        </Link>
+      </div>
+    </Container>
+  );
+}
+
+function ProductDetailsView({
+  product,
+  productPath,
+  renderAction,
+}: {
+  product: ProductDetails;
+  productPath: string;
+  renderAction?: RenderProductAction;
+}) {
+  const { data: products } = useProducts();
+  const summary = htmlToPlainText(product.description.summary);
+  const category = categoryView(product.attributes.category);
+  const isPlugin = product.attributes.category === 'Plugins';
+  const trialPath = trialPathFor(productPath);
+  const trial = trialPath && trialPath !== product.path ? products?.find((candidate) => candidate.path === trialPath) : undefined;
+  const onTrialUrl = trial !== undefined && productPath === trial.path;
+  const media: MediaItem[] =
+    product.media.length > 0 ? product.media : product.image ? [{ kind: 'image', src: product.image, title: product.display, width: 800, height: 800 }] : [];
+  const version = product.latestVersion;
+  const releaseDate = version ? formatReleaseDate(version.releasedAt) : '';
+  const showFacts = hasKeyFacts(product.path, version, isPlugin);
+
+  return (
+    <Container className="py-8 sm:py-12">
+      <title>{`${product.display} — ${storeConfig.storeName}`}</title>
+      <meta name="description" content={truncateText(summary)} />
+
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-x-2 text-sm text-secondary">
+          <li>
+            <Link to="/products" className={CRUMB_LINK}>
+              Products
+            </Link>
+          </li>
+          {category && (
+            <li className="flex items-center gap-x-2">
+              <Separator />
+              <Link to={category.path} className={CRUMB_LINK}>
+                {category.title}
+              </Link>
+            </li>
+          )}
+          {/* On phones the product's name is the heading right below; a wrapped crumb only adds noise. */}
+          <li className="hidden min-h-11 items-center gap-x-2 sm:flex">
+            <Separator />
+            <span aria-current="page" className="font-medium text-primary">
+              {product.display}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 grid items-start gap-8 lg:mt-6 lg:grid-cols-2 lg:gap-12">
+        {media.length > 0 ? <MediaCarousel items={media} label={product.display} /> : <div />}
+
+        <div className="lg:pt-2">
+          {category && <p className="text-sm font-semibold tracking-wide text-secondary uppercase">{category.title}</p>}
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{product.display}</h1>
+          {summary && <p className="mt-4 leading-7 text-secondary sm:text-lg sm:leading-8">{summary}</p>}
+
+          {onTrialUrl && <TrialPanel trial={trial} renderAction={renderAction} highlighted />}
+
+          <div className="mt-8 border-t border-border pt-6">
+            <ProductPrice product={product} size="lg" />
+            <div className="mt-5 sm:max-w-xs">{renderAction ? renderAction(product) : <PendingProductAction />}</div>
+            <p className="mt-4 flex items-center gap-2 text-sm text-secondary">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
+                <path
+                  fillRule="evenodd"
+                  d="M10 1a4.5 4.5 0 0 0-4.5 4.5V8H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 7V5.5a3 3 0 1 0-6 0V8h6Z"
+                  clipRule="evenodd"
+                />
+              </svg>
+              Secure checkout. Your download link arrives by email.
+            </p>
+          </div>
+
+          {trial && !onTrialUrl && <TrialPanel trial={trial} renderAction={renderAction} />}
+        </div>
+      </div>
+
+      <div className={`mt-14 grid items-start gap-10 ${showFacts ? 'lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14' : ''}`}>
+        {showFacts && (
+          <aside className="lg:sticky lg:top-24 lg:order-last">
+            <KeyFacts path={product.path} version={version} isPlugin={isPlugin} />
+          </aside>
+        )}
+        <div className="min-w-0 max-w-3xl">
+          {product.longDescription && (
+            <div>
+              <Markdown>{product.longDescription}</Markdown>
+            </div>
+          )}
+          {version?.changelog && (
+            <section aria-labelledby="release-notes-heading" className="mt-12 rounded-xl border border-border p-6">
+              <h2 id="release-notes-heading" className="text-2xl font-bold tracking-tight">
+                Release notes
+              </h2>
+              <p className="mt-1 text-sm text-secondary">
+                Version {version.version}
+                {releaseDate && (
+                  <>
+                    {' · '}
+                    <time dateTime={version.releasedAt}>{releaseDate}</time>
+                  </>
+                )}
+              </p>
+              <div className="mt-4">
+                <Markdown minHeading={3}>{version.changelog}</Markdown>
+              </div>
+            </section>
+          )}
+        </div>
+      </div>
+
+      <RelatedProducts paths={product.related} exclude={[product.path, productPath, ...(trial ? [trial.path] : [])]} renderAction={renderAction} />
+    </Container>
+  );
+}
+
+const CRUMB_LINK =
+  'inline-flex min-h-11 items-center underline-offset-4 hover:text-primary hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+
+function Separator() {
+  return (
+    <span aria-hidden="true" className="text-border">
+      /
+    </span>
+  );
+}
+
+/** The free trial offered on its main product's page (reMIDI 4): its summary and its own action. */
+function TrialPanel({
+  trial,
+  renderAction,
+  highlighted = false,
+}: {
+  trial: NormalizedProduct;
+  renderAction?: RenderProductAction;
+  highlighted?: boolean;
+}) {
+  const summary = htmlToPlainText(trial.description.summary);
+  return (
+    <section
+      aria-labelledby="trial-heading"
+      className={`mt-8 rounded-xl border p-5 ${highlighted ? 'border-accent bg-accent/10' : 'border-border bg-tertiary'}`}
+    >
+      <h2 id="trial-heading" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-lg font-semibold">
+        {trial.display}
+        <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-bold text-black">Free</span>
+      </h2>
+      {summary && <p className="mt-2 text-secondary">{summary}</p>}
+      <p className="mt-2 text-sm text-secondary">Add the trial to your cart and check out at $0 to get the download.</p>
+      <div className="mt-4 sm:max-w-xs">{renderAction ? renderAction(trial) : <PendingProductAction />}</div>
+    </section>
+  );
+}
+
+export function ProductPageSkeleton() {
+  return (
+    <Container className="py-8 sm:py-12">
+      <div role="status">
+        <span className="sr-only">Loading product…</span>
+        <div aria-hidden="true">
+          <Bone className="h-4 w-48" />
+          <div className="mt-8 grid items-start gap-8 lg:mt-10 lg:grid-cols-2 lg:gap-12">
+            <div className="aspect-square w-full animate-pulse rounded-xl border border-border bg-tertiary motion-reduce:animate-none" />
+            <div className="lg:pt-2">
+              <Bone className="h-4 w-24" />
+              <Bone className="mt-4 h-10 w-3/4" />
+              <Bone className="mt-6 h-5 w-full" />
+              <Bone className="mt-3 h-5 w-5/6" />
+              <Bone className="mt-10 h-9 w-32" />
+              <Bone className="mt-5 h-11 w-full sm:max-w-xs" />
+            </div>
+          </div>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,12 @@
+import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
+import type { ReactNode } from 'react';
+
+/** The product list views of storefront spec §2 (the router's `handle.productList`). */
+export type ProductListView = 'all' | 'plugins' | 'samplePacks' | 'freeDownloads' | 'deals';
+
+/**
+ * Renders the action of a product card or product page (the add-to-cart button). The cart
+ * feature supplies it; without one, the spec's initial state shows: a disabled 'Loading...'.
+ * The returned node sits above the card's stretched link, so it stays clickable on its own.
+ */
+export type RenderProductAction = (product: NormalizedProduct) => ReactNode;

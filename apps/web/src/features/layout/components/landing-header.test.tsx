@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LandingHeader } from './landing-header';
+
+describe('LandingHeader', () => {
+  it('shows the tagline, the line and a Sign Up button', async () => {
+    const onSignup = vi.fn();
+    render(<LandingHeader onSignup={onSignup} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'One wish — to help songs come true' })).toBeInTheDocument();
+    expect(screen.getByText('Join thousands of artists worldwide')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(onSignup).toHaveBeenCalledOnce();
+  });
+
+  it('mounts the visualiser behind the text', () => {
+    render(<LandingHeader onSignup={() => {}} visualizer={<canvas data-testid="visualizer" />} />);
+    expect(screen.getByTestId('visualizer')).toBeInTheDocument();
+  });
+
+  it('keeps a fixed height at every breakpoint so nothing shifts', () => {
+    render(<LandingHeader onSignup={() => {}} />);
+    const hero = screen.getByRole('region', { name: 'One wish — to help songs come true' });
+    expect(hero.className).toMatch(/\bh-\[\d+px\]/);
+    expect(hero.className).toMatch(/\bsm:h-\[\d+px\]/);
+  });
+});

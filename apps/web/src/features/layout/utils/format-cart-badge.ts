@@ -1,0 +1,15 @@
+/** Storefront spec §9: the cart badge caps at 99+. */
+export const CART_BADGE_MAX = 99;
+
+/** The text of the cart's item-count badge, or null when no badge should show. */
+export function formatCartBadge(count: number): string | null {
+  if (!Number.isFinite(count)) return null;
+  const items = Math.floor(count);
+  if (items <= 0) return null;
+  return items > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : String(items);
+}
+
+/** The cart button's tooltip and accessible name (storefront spec §2 "Cart button"). */
+export function cartButtonLabel(count: number): string {
+  return count > 0 ? `${count} item(s) in cart` : 'View shopping cart';
+}

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet } from './api-client';
+
+describe('apiGet', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends credentials in cors mode and returns the JSON', async () => {
+    const fetchMock = vi.fn(async () => new Response('[1]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiGet('/api/products/')).toEqual([1]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/products/', expect.objectContaining({ credentials: 'include', mode: 'cors' }));
+  });
+
+  it("throws 'HTTP {status}: {statusText}' and releases the body of a failed answer", async () => {
+    const response = new Response('{"error":"Not Found"}', { status: 404, statusText: 'Not Found' });
+    vi.stubGlobal('fetch', vi.fn(async () => response));
+    const error = await apiGet('/api/products/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('HTTP 404: Not Found');
+    expect((error as ApiError).status).toBe(404);
+    expect(response.bodyUsed || response.body?.locked === false).toBe(true);
+    await expect(response.text()).rejects.toThrow();
+  });
+});

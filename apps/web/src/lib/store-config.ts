@@ -1,0 +1,38 @@
+import type { PublicStoreConfig } from '@store/contracts/public-config';
+import { STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
+
+/** Used when the page has no configuration meta tag (the Vite dev server, component tests). */
+export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
+  storeName: 'SongWish',
+  currency: 'USD',
+  contactEmail: 'hello@songwish.example',
+  supportEmail: 'support@songwish.example',
+  privacyEmail: 'privacy@songwish.example',
+  social: {
+    video: 'https://www.youtube.com/@songwish',
+    facebook: 'https://www.facebook.com/songwish',
+    instagram: 'https://www.instagram.com/songwish',
+    x: 'https://x.com/songwish',
+    audio: 'https://soundcloud.com/songwish',
+    loops: 'https://www.looperman.com/users/profile/songwish',
+  },
+};
+
+/**
+ * The store's public configuration, written into index.html by the server. Read once; a
+ * missing or malformed tag falls back to the defaults rather than breaking the page.
+ */
+export const storeConfig: PublicStoreConfig = readStoreConfig();
+
+function readStoreConfig(): PublicStoreConfig {
+  if (typeof document === 'undefined') return DEFAULT_STORE_CONFIG;
+  const content = document.querySelector(`meta[name="${STORE_CONFIG_META_NAME}"]`)?.getAttribute('content');
+  if (!content) return DEFAULT_STORE_CONFIG;
+  try {
+    const parsed = JSON.parse(content) as Partial<PublicStoreConfig>;
+    return { ...DEFAULT_STORE_CONFIG, ...parsed, social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social } };
+  } catch {
+    console.warn('The store configuration in the page is not valid JSON; using defaults');
+    return DEFAULT_STORE_CONFIG;
+  }
+}

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import path from 'node:path';
+
+export type Theme = 'dark' | 'light';
+export const THEMES: Theme[] = ['dark', 'light'];
+
+/** Sets the stored theme before any page script runs, as a returning shopper would have it. */
+export async function useTheme(page: Page, theme: Theme) {
+  await page.addInitScript((value) => {
+    try {
+      localStorage.setItem('theme', value);
+    } catch {
+      // about:blank has no storage
+    }
+  }, theme);
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/<project>/<theme>/ (git-ignored). */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, theme: Theme, name: string) {
+  // Scroll through the page so lazy images below the fold are loaded, as a shopper would see them.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  const file = path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name, theme, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+}
+
+/** Fails on any serious or critical accessibility violation, listing them readably. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  expect(report, report.join('\n')).toEqual([]);
+}
+
+/** Collects console errors and uncaught exceptions (CSP violations show up here too). */
+export function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { useTheme } from '../support/pages';
+
+test.describe('theme', () => {
+  test('the stored theme is applied before the first paint and the toggle persists', async ({ page }) => {
+    // Record the <html> class at the moment <body> is first inserted: before any paint.
+    await page.addInitScript(() => {
+      const record = () => {
+        if (document.body && !('firstPaintClass' in window)) {
+          (window as unknown as { firstPaintClass: string }).firstPaintClass = document.documentElement.className;
+        }
+      };
+      new MutationObserver(record).observe(document, { childList: true, subtree: true });
+    });
+    await useTheme(page, 'light');
+    await page.goto('/about');
+    expect(await page.evaluate(() => (window as unknown as { firstPaintClass: string }).firstPaintClass)).not.toContain('dark');
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    if (await menuButton.isVisible()) await menuButton.click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).first().click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  });
+});
+
+test.describe('navigation', () => {
+  test('the Products dropdown opens on click, works with the keyboard and closes on Escape and outside click', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'the dropdown is part of the desktop navigation');
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Products' });
+    await trigger.click();
+    await expect(page.getByRole('link', { name: 'Sample Packs' }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(trigger).toBeFocused();
+
+    await trigger.press('Enter');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.click(5, 600);
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await trigger.click();
+    await page.getByRole('link', { name: 'Deals' }).first().click();
+    await expect(page).toHaveURL(/\/products\/deals$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deals' })).toBeVisible();
+  });
+
+  test('the mobile menu repeats the navigation, locks scrolling and offers View Cart', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the mobile menu is for small screens');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    for (const name of ['About Us', 'Support', 'All Products', 'Sample Packs', 'Plugins', 'Free Downloads', 'Deals']) {
+      await expect(page.getByRole('link', { name, exact: true }).last()).toBeVisible();
+    }
+    await expect(page.getByText('Theme', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: /View Cart/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('clicking a product card opens its page, scrolled to the top', async ({ page }) => {
+    await page.goto('/products');
+    await page.mouse.wheel(0, 600);
+    await page.getByRole('link', { name: 'reChannel' }).first().click();
+    await expect(page).toHaveURL(/\/products\/rechannel$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'reChannel' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('inspiration and remix parameters are kept as a pending remix', async ({ page }) => {
+    await page.goto('/about?inspiration=late-night%20chords&remix=abc123');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pendingRemix') ?? 'null'));
+    expect(stored).toMatchObject({ inspiration: 'late-night chords', remix: 'abc123' });
+  });
+});
+
+test.describe('when things go wrong', () => {
+  test('the API being down shows an error with a working retry, never a blank page', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/products/', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service Unavailable","message":"down"}' }) : route.continue(),
+    );
+    await page.goto('/products');
+    await expect(page.getByText(/couldn.t load the products/i)).toBeVisible({ timeout: 15_000 });
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('link', { name: 'reMIDI 4', exact: true }).first()).toBeVisible();
+  });
+
+  test('the signup banner can be dismissed, and comes back on the next visit', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByText('Finally - you can log in!', { exact: false });
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(banner).toBeVisible();
+  });
+});
+
+test.describe('footer and sharing', () => {
+  test('social links open in a new tab without an opener', async ({ page }) => {
+    await page.goto('/');
+    const external = page.getByRole('contentinfo').locator('a[target="_blank"]');
+    await expect(external).toHaveCount(6);
+    for (const link of await external.all()) await expect(link).toHaveAttribute('rel', /noopener/);
+    await expect(page.getByRole('contentinfo').locator('a[href^="mailto:"]')).toHaveCount(2);
+  });
+
+  test('a shared product link previews with the product title, description and image', async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'server output does not depend on the viewport');
+    const html = await (await request.get('/products/sw-jazz-complete-vol-1-11')).text();
+    expect(html).toContain('<meta property="og:title" content="SW Jazz Complete vol.1-11');
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+"/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/covers\/sw-jazz-complete-vol-1-11\.svg"/);
+  });
+});
