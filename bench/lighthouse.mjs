@@ -39,11 +39,13 @@ export async function run() {
   });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = [];
+  const benchmarkIndexes = [];
   try {
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const { lhr } = await lighthouse(`http://localhost:${PORT}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         runs.push({
           score: lhr.categories.performance.score,
           lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -64,6 +66,7 @@ export async function run() {
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log(`  machine benchmarkIndex (median): ${median(benchmarkIndexes).toFixed(0)}`);
   const worst = Math.min(...results.map((r) => r.score));
   const maxCls = Math.max(...results.map((r) => r.cls));
   console.log(`\n  lowest performance ${worst.toFixed(2)} (bar >= 0.95: ${worst >= 0.95 ? 'met' : 'NOT met'}), highest CLS ${maxCls.toFixed(3)} (bar 0: ${maxCls === 0 ? 'met' : 'NOT met'})`);

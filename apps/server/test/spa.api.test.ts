@@ -68,6 +68,14 @@ describe('serving the web app', () => {
     expect(html).toContain('<meta property="og:image" content="http://localhost:8080/media/covers/remidi-4.svg" />');
     expect(html).toContain('<meta property="og:url" content="http://localhost:8080/products/remidi-4" />');
     expect(html).not.toContain('<strong>');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/products/remidi-4" crossorigin="use-credentials" />');
+    expect(html).toContain('<link rel="preload" as="image" href="/media/covers/remidi-4.svg" fetchpriority="high" />');
+  });
+
+  it('preloads the catalogue on pages that list products, and nothing on others', async () => {
+    expect((await page('/products/deals')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
+    expect((await page('/')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
+    expect((await page('/about')).body).not.toContain('rel="preload"');
   });
 
   it('keeps query strings working on pages', async () => {

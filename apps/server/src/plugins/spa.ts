@@ -100,7 +100,10 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
     type: 'website',
     image: `${publicUrl}/og-image.png`,
   };
-  if (STATIC_PAGES.has(pathname)) return { found: true, meta: siteMeta };
+  if (STATIC_PAGES.has(pathname)) {
+    const listsProducts = pathname === '/' || pathname.startsWith('/products');
+    return { found: true, meta: listsProducts ? { ...siteMeta, preload: { fetch: ['/api/products/'] } } : siteMeta };
+  }
   const productPath = PRODUCT_PAGE_PATTERN.exec(pathname)?.[1];
   // The trial shares the full product's page (spec: same page for both paths).
   const product = productPath ? await options.findProduct(productPath) : undefined;
@@ -113,6 +116,7 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
       image: product.image.startsWith('/') ? `${publicUrl}${product.image}` : product.image,
       url: `${publicUrl}${pathname}`,
       type: 'product',
+      preload: { fetch: [`/api/products/${productPath}`, '/api/products/'], image: [product.image] },
     },
   };
 }
