@@ -73,6 +73,10 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     const product = productDetailSchema.parse(response.json());
     expect(product.display).toBe('reMIDI 4');
     expect(product.longDescription).toContain('128 pads');
+    expect(product.descriptionHtml).toMatch(/<h2>[^<]+<\/h2>/);
+    expect(product.descriptionHtml).toContain('128 pads');
+    expect(product.descriptionHtml).toContain('href="/user-manuals/remidi-4-user-manual"');
+    expect(product.latestVersion?.changelogHtml).toMatch(/<ul>/);
     expect(product.latestVersion?.version).toBe('4.2.1');
     expect(product.latestVersion?.files.map((file) => file.os).sort()).toEqual(['mac', 'windows']);
     expect(JSON.stringify(product)).not.toContain('storageKey');

@@ -67,6 +67,8 @@ export const productVersionSchema = z.object({
   version: z.string(),
   releasedAt: z.iso.datetime({ offset: true }),
   changelog: z.string(),
+  /** The changelog rendered to safe HTML by the server (headings from h3). */
+  changelogHtml: z.string(),
   files: z.array(productFileSchema),
 });
 export type ProductVersion = z.infer<typeof productVersionSchema>;
@@ -74,6 +76,8 @@ export type ProductVersion = z.infer<typeof productVersionSchema>;
 /** `GET /api/products/{path}`: the list fields plus what a product page needs. */
 export const productDetailSchema = productSchema.extend({
   longDescription: z.string(),
+  /** The long description rendered to safe HTML by the server (headings from h2). */
+  descriptionHtml: z.string(),
   media: z.array(mediaItemSchema),
   related: z.array(productPathSchema),
   latestVersion: productVersionSchema.nullable(),

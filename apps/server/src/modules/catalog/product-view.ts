@@ -8,6 +8,7 @@ import {
   type ProductDetail,
 } from '@store/contracts';
 import type { ProductRow } from '../../db/schema';
+import { renderMarkdown } from '../../lib/markdown';
 import type { VersionWithFiles } from './catalog.repository';
 
 /** A database row as the storefront contract of spec §3 publishes it. */
@@ -42,6 +43,7 @@ export function toProductDetailView(row: ProductRow, latest: VersionWithFiles | 
   return {
     ...toProductView(row),
     longDescription: row.descriptionMarkdown,
+    descriptionHtml: renderMarkdown(row.descriptionMarkdown),
     media: row.media,
     related: row.relatedPaths,
     latestVersion: latest
@@ -49,6 +51,7 @@ export function toProductDetailView(row: ProductRow, latest: VersionWithFiles | 
           version: latest.version,
           releasedAt: latest.releasedAt.toISOString(),
           changelog: latest.changelogMarkdown,
+          changelogHtml: renderMarkdown(latest.changelogMarkdown, { topHeading: 3 }),
           files: latest.files.map((file) => ({
             os: file.os,
             format: file.format,

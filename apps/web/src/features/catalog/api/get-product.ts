@@ -6,6 +6,8 @@ import { ApiError, apiGet } from '../../../lib/api-client';
 /** What a product page needs: the list fields plus the detail answer's extras. */
 export interface ProductDetails extends NormalizedProduct {
   longDescription: string;
+  /** Safe HTML rendered by the server from longDescription. */
+  descriptionHtml: string;
   media: MediaItem[];
   related: string[];
   latestVersion: ProductVersion | null;
@@ -48,6 +50,7 @@ export function parseProductDetails(payload: unknown): ProductDetails {
   return {
     ...normalizeProduct(payload),
     longDescription: typeof payload.longDescription === 'string' ? payload.longDescription : '',
+    descriptionHtml: typeof payload.descriptionHtml === 'string' ? payload.descriptionHtml : '',
     media: Array.isArray(payload.media) ? payload.media.flatMap(parseMediaItem) : [],
     related: Array.isArray(payload.related) ? payload.related.filter((path): path is string => typeof path === 'string') : [],
     latestVersion: parseVersion(payload.latestVersion),
@@ -74,6 +77,7 @@ function parseVersion(value: unknown): ProductVersion | null {
     version: value.version,
     releasedAt: typeof value.releasedAt === 'string' ? value.releasedAt : '',
     changelog: typeof value.changelog === 'string' ? value.changelog : '',
+    changelogHtml: typeof value.changelogHtml === 'string' ? value.changelogHtml : '',
     files: Array.isArray(value.files) ? value.files.flatMap(parseFile) : [],
   };
 }

@@ -13,7 +13,7 @@ import { pagePathFor, trialPathFor } from '../utils/product-facts';
 import { categoryView } from '../utils/product-list-views';
 import { KeyFacts, hasKeyFacts } from './key-facts';
 import { LoadError } from './load-error';
-import { Markdown } from '../../../components/markdown/markdown';
+import { RichText } from './rich-text';
 import { MediaCarousel } from './media-carousel';
 import { Bone, PendingProductAction } from './product-card';
 import { ProductPrice } from './product-price';
@@ -156,12 +156,8 @@ function ProductDetailsView({
           </aside>
         )}
         <div className="min-w-0 max-w-3xl">
-          {product.longDescription && (
-            <div>
-              <Markdown>{product.longDescription}</Markdown>
-            </div>
-          )}
-          {version?.changelog && (
+          {product.descriptionHtml && <RichText html={product.descriptionHtml} />}
+          {version?.changelogHtml && (
             <section aria-labelledby="release-notes-heading" className="mt-12 rounded-xl border border-border p-6">
               <h2 id="release-notes-heading" className="text-2xl font-bold tracking-tight">
                 Release notes
@@ -176,7 +172,7 @@ function ProductDetailsView({
                 )}
               </p>
               <div className="mt-4">
-                <Markdown minHeading={3}>{version.changelog}</Markdown>
+                <RichText html={version.changelogHtml} />
               </div>
             </section>
           )}

@@ -95,6 +95,8 @@ export function rawDetail(path: string, overrides: Record<string, unknown> = {})
   return {
     ...base,
     longDescription: `## About ${String(base.display)}\n\nSee [support](/support).`,
+    // What the server renders from longDescription (apps/server/src/lib/markdown.ts).
+    descriptionHtml: `<h2>About ${String(base.display)}</h2>\n<p>See <a href="/support">support</a>.</p>\n`,
     media: [{ kind: 'image', src: `/media/covers/${path}.svg`, title: `${String(base.display)} cover`, width: 800, height: 800 }],
     related: [],
     latestVersion: null,

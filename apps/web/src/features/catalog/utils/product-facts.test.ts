@@ -46,6 +46,7 @@ describe('versionDetails', () => {
     version: '4.2.1',
     releasedAt: '2026-10-20T10:00:00.000Z',
     changelog: '- Fixes',
+    changelogHtml: '<ul><li>Fixes</li></ul>',
     files: [
       { os: 'mac', format: 'zip', filename: 'a-mac.zip', sizeBytes: 4049, sha256: 'a'.repeat(64) },
       { os: 'windows', format: 'zip', filename: 'a-win.zip', sizeBytes: 2_820_253, sha256: 'b'.repeat(64) },
