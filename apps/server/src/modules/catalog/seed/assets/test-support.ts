@@ -15,8 +15,10 @@ export function parseMidi(bytes: Uint8Array) {
 
 export interface WavHeader {
   riff: string;
+  riffSize: number;
   wave: string;
   fmt: string;
+  fmtSize: number;
   formatTag: number;
   channels: number;
   sampleRate: number;
@@ -33,8 +35,10 @@ export function parseWavHeader(bytes: Uint8Array): WavHeader {
   const ascii = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
   return {
     riff: ascii(0),
+    riffSize: view.getUint32(4, true),
     wave: ascii(8),
     fmt: ascii(12),
+    fmtSize: view.getUint32(16, true),
     formatTag: view.getUint16(20, true),
     channels: view.getUint16(22, true),
     sampleRate: view.getUint32(24, true),

@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseWavHeader as parseWav } from './test-support';
 import { encodeWav24 } from './wav';
-
-/** Reads the header fields back the way a WAV reader would. */
-function parseWav(bytes: Uint8Array) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ascii = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
-  return {
-    riff: ascii(0),
-    riffSize: view.getUint32(4, true),
-    wave: ascii(8),
-    fmt: ascii(12),
-    fmtSize: view.getUint32(16, true),
-    formatTag: view.getUint16(20, true),
-    channels: view.getUint16(22, true),
-    sampleRate: view.getUint32(24, true),
-    byteRate: view.getUint32(28, true),
-    blockAlign: view.getUint16(32, true),
-    bitsPerSample: view.getUint16(34, true),
-    data: ascii(36),
-    dataSize: view.getUint32(40, true),
-  };
-}
 
 /** Signed 24-bit little-endian sample at a byte offset. */
 function sampleAt(bytes: Uint8Array, offset: number): number {
