@@ -20,11 +20,12 @@ export async function useTheme(page: Page, theme: Theme) {
 export async function saveScreenshot(page: Page, testInfo: TestInfo, theme: Theme, name: string) {
   // Scroll through the page so lazy images below the fold are loaded, as a shopper would see them.
   await page.evaluate(async () => {
+    // 'instant': the site scrolls smoothly, and a capture taken mid-animation misplaces the sticky header.
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
+      window.scrollTo({ top: y, behavior: 'instant' });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
   });
   await page.waitForLoadState('networkidle');
   const file = path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name, theme, `${name}.png`);
