@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { useTheme } from '../support/pages';
 
 test.describe('theme', () => {
-  test('the stored theme is applied before the first paint and the toggle persists', async ({ page }) => {
+  test('the stored theme is applied before the first paint and the toggle persists', async ({ page }, testInfo) => {
     // Record the <html> class at the moment <body> is first inserted: before any paint.
     await page.addInitScript(() => {
       const record = () => {
@@ -16,8 +16,8 @@ test.describe('theme', () => {
     await page.goto('/about');
     expect(await page.evaluate(() => (window as unknown as { firstPaintClass: string }).firstPaintClass)).not.toContain('dark');
 
-    const menuButton = page.getByRole('button', { name: 'Open menu' });
-    if (await menuButton.isVisible()) await menuButton.click();
+    // On phones the toggle lives in the menu.
+    if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).first().click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');

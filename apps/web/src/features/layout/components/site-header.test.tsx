@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -291,15 +291,16 @@ describe('mobile menu', () => {
     await user.click(within(mobileNav()).getByRole('link', { name: 'Deals' }));
     expect(router.state.location.pathname).toBe('/products/deals');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
-    expect(document.body.style.overflow).toBe('');
+    // The lock is released in an effect cleanup, which runs after the re-render.
+    await waitFor(() => expect(document.body.style.overflow).toBe(''));
   });
 
   it('closes when the location changes by other means', async () => {
     const { user, router } = renderHeader();
     await user.click(menuButton());
-    await router.navigate('/about');
+    await act(() => router.navigate('/about'));
     expect(await screen.findByRole('button', { name: 'Open menu' })).toBeInTheDocument();
-    expect(document.body.style.overflow).toBe('');
+    await waitFor(() => expect(document.body.style.overflow).toBe(''));
   });
 
   it('restores scrolling when unmounted while open', async () => {
