@@ -8,7 +8,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
-import { errorsPlugin, sendError } from './plugins/errors';
+import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
 import { mediaPlugin } from './plugins/media';
 import { securityPlugin } from './plugins/security';
 import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
-    frameworkErrors: (error, _request, reply) => sendError(reply, 400, `The request URL is malformed: ${error.message}`),
+    frameworkErrors: (_error, _request, reply) => sendMalformedUrl(reply),
   });
 
   const webApp = deps.webApp ?? loadWebApp(config.webDistDir);

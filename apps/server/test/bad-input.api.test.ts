@@ -40,10 +40,10 @@ describe.each(TEST_ENGINES)('bad input on %s', (engine) => {
     expectJsonError(await t.app.inject('/api/products/%'), 400);
   });
 
-  it('answers a very long URL with a 4xx, not a crash', async () => {
+  it('answers a very long URL with a 400 that does not repeat it', async () => {
     const response = await t.app.inject(`/api/products/${'a'.repeat(20_000)}`);
-    expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode).toBeLessThan(500);
+    expectJsonError(response, 400);
+    expect(response.body.length).toBeLessThan(300);
   });
 
   it.each([
@@ -78,8 +78,8 @@ describe.each(TEST_ENGINES)('bad input on %s', (engine) => {
       headers: { 'content-type': 'application/json' },
       payload: '{not json',
     });
-    expect([200, 400]).toContain(response.statusCode);
-    if (response.statusCode === 400) expectJsonError(response, 400);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ path: 'remidi-4' });
   });
 
   it('answers a unicode-laden query string on /status without error', async () => {

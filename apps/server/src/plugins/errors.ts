@@ -24,6 +24,11 @@ export function sendError(reply: FastifyReply, status: number, message: string) 
     .send({ error: STATUS_CODES[status] ?? 'Error', message });
 }
 
+/** The URL is not repeated: it is the client's own input and may be many kilobytes long. */
+export function sendMalformedUrl(reply: FastifyReply) {
+  return sendError(reply, 400, 'The request URL is malformed: it has invalid percent-encoding or a part that is too long.');
+}
+
 export function notFoundMessage(request: FastifyRequest) {
   return `Nothing is served at ${request.method} ${truncate(request.url.split('?')[0] ?? '', 200)}`;
 }

@@ -92,10 +92,6 @@ export function parseKey(text: string): MusicalKey {
   return { tonic: mod12(tonic), mode };
 }
 
-export function scaleOf(mode: Mode): readonly number[] {
-  return SCALES[mode];
-}
-
 /**
  * Semitone offset (from the tonic) of a scale degree; degrees beyond 0..6 wrap
  * into higher/lower octaves, so degree 7 is the tonic an octave up.
