@@ -60,6 +60,21 @@ test.describe('navigation', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   });
 
+  test('the catalogue lists every live product and never an unpublished one', async ({ page }) => {
+    await page.goto('/products');
+    for (const name of ['reMIDI 4', 'reMIDI 4 Trial', 'reChannel', 'SW SELECT: SAMPLE LOOPS vol.1', 'SW SELECT: SAMPLE LOOPS vol.2', 'SW Jazz Complete vol.1-11', 'SW Free Chord Starter']) {
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('reMIDI 5')).toHaveCount(0);
+  });
+
+  test('an unknown page offers a way home that works', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'One wish — to help songs come true' })).toBeVisible();
+  });
+
   test('clicking a product card opens its page, scrolled to the top', async ({ page }) => {
     await page.goto('/products');
     await page.mouse.wheel(0, 600);
