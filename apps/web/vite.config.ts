@@ -14,6 +14,8 @@ export default defineConfig({
       '/api': 'http://localhost:8080',
       '/media': 'http://localhost:8080',
       '/status': 'http://localhost:8080',
+      '/sandbox': 'http://localhost:8080',
+      '/dev': 'http://localhost:8080',
     },
   },
 });

@@ -5,3 +5,6 @@ export * from './catalog/product';
 export * from './catalog/normalize';
 export * from './routes';
 export * from './public-config';
+export * from './payments/sbl';
+export * from './payments/fastspring-webhook';
+export * from './payments/orders';

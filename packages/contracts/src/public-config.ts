@@ -18,6 +18,15 @@ export const publicStoreConfigSchema = z.object({
     audio: z.url(),
     loops: z.url(),
   }),
+  /**
+   * The payment provider's Store Builder Library: the storefront loads `scriptUrl` with
+   * `data-storefront={storefront}` whether it is FastSpring or the embedded sandbox.
+   */
+  payments: z.object({
+    provider: z.enum(['sandbox', 'fastspring']),
+    scriptUrl: z.string().min(1),
+    storefront: z.string().min(1),
+  }),
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 

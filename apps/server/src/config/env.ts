@@ -44,6 +44,14 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'fastspring']).default('sandbox'),
+  FASTSPRING_STOREFRONT: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.onfastspring\.com\/[a-z0-9/_-]+$/i, "looks like 'yourstore.test.onfastspring.com/embedded-yourstore'")
+    .optional(),
+  FASTSPRING_SBL_URL: z.url({ protocol: /^https$/ }).default('https://sbl.onfastspring.com/sbl/1.0.5/fastspring-builder.min.js'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,7 +75,16 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   bodyLimit: number;
   webDistDir: string | undefined;
+  payments: PaymentsConfig;
+  mail: { smtpUrl: string | undefined; from: string };
 }
+
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'fastspring'; storefront: string; scriptUrl: string };
+
+/** Where the storefront loads the Store Builder Library from, and which storefront it opens. */
+export const SANDBOX_SCRIPT_PATH = '/sandbox/fastspring/builder.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -88,11 +105,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     );
   }
   const env = parsed.data;
+  if (env.PAYMENTS_PROVIDER === 'fastspring' && !env.FASTSPRING_STOREFRONT) {
+    throw new ConfigError(['FASTSPRING_STOREFRONT: required when PAYMENTS_PROVIDER is fastspring']);
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const payments: PaymentsConfig =
+    env.PAYMENTS_PROVIDER === 'fastspring'
+      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL }
+      : { provider: 'sandbox' };
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
@@ -113,12 +138,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         audio: env.SOCIAL_AUDIO_URL,
         loops: env.SOCIAL_LOOPS_URL,
       },
+      payments:
+        payments.provider === 'fastspring'
+          ? { provider: 'fastspring', scriptUrl: payments.scriptUrl, storefront: payments.storefront }
+          : { provider: 'sandbox', scriptUrl: SANDBOX_SCRIPT_PATH, storefront: `${new URL(publicUrl).host}/sandbox` },
     },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimit: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
+    payments,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.STORE_CONTACT_EMAIL}>` },
   };
 }
 

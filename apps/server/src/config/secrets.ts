@@ -13,6 +13,8 @@ export type SecretName = (typeof SECRET_NAMES)[number];
 export type Secrets = Record<SecretName, string>;
 
 const MIN_SECRET_LENGTH = 32;
+/** FastSpring lets the maker choose the webhook HMAC secret; we only refuse trivially short ones. */
+const MIN_LENGTH: Partial<Record<SecretName, number>> = { FASTSPRING_WEBHOOK_SECRET: 16 };
 const secretsFileSchema = z.record(z.string(), z.string());
 
 export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
@@ -23,8 +25,9 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
   for (const name of SECRET_NAMES) {
     const fromEnv = env[name]?.trim();
     if (fromEnv) {
-      if (fromEnv.length < MIN_SECRET_LENGTH) {
-        throw new Error(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
+      const minimum = MIN_LENGTH[name] ?? MIN_SECRET_LENGTH;
+      if (fromEnv.length < minimum) {
+        throw new Error(`${name} must be at least ${minimum} characters long`);
       }
       secrets[name] = fromEnv;
       continue;

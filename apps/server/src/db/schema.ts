@@ -109,3 +109,293 @@ export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductVersionRow = typeof productVersions.$inferSelect;
 export type ProductFileRow = typeof productFiles.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Customers, coupons and orders (issue 4)
+
+/**
+ * A buyer, known by email. Created by the first completed order; the account area
+ * (sign-in) matches customers by verified email, so guest orders appear after sign-up.
+ * `email` is stored lower-cased.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    country: text('country'),
+    region: text('region'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('customers_email_unique').on(table.email),
+    check('customers_email_lowercase', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/**
+ * A promo code. `code` is stored upper-cased and matched case-insensitively. Either a
+ * percentage or a fixed amount (in the store currency) is taken off; a restricted coupon
+ * only discounts one product.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    percentOff: integer('percent_off'),
+    amountOffMinor: integer('amount_off_minor'),
+    currency: char('currency', { length: 3 }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    perCustomerLimit: integer('per_customer_limit'),
+    redemptionCount: integer('redemption_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('coupons_code_unique').on(table.code),
+    check('coupons_code_uppercase', sql`${table.code} = upper(${table.code})`),
+    check(
+      'coupons_kind_value',
+      sql`(${table.kind} = 'percent' and ${table.percentOff} between 1 and 100 and ${table.amountOffMinor} is null)
+        or (${table.kind} = 'amount' and ${table.amountOffMinor} > 0 and ${table.currency} is not null and ${table.percentOff} is null)`,
+    ),
+    check('coupons_limits_positive', sql`coalesce(${table.maxRedemptions}, 1) > 0 and coalesce(${table.perCustomerLimit}, 1) > 0`),
+    check('coupons_redemptions_nonnegative', sql`${table.redemptionCount} >= 0`),
+  ],
+);
+
+/** Every webhook event we have processed, by the provider's event id: the idempotency record. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The order the event created or found, when it concerned one. */
+  orderId: integer('order_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The provider's human-readable reference (shown to the shopper, e.g. 'SWS261121-4821-17305'). */
+    reference: text('reference').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'fastspring'] }).notNull(),
+    /** The provider's internal order id: one order per provider order, however often it is announced. */
+    providerOrderId: text('provider_order_id').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull(),
+    status: text('status', { enum: ['completed', 'refunded'] }).notNull().default('completed'),
+    couponCodes: text('coupon_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** False for the provider's test orders. */
+    live: boolean('live').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_reference_unique').on(table.reference),
+    uniqueIndex('orders_provider_order_unique').on(table.provider, table.providerOrderId),
+    index('orders_customer_idx').on(table.customerId, table.completedAt),
+    check('orders_amounts_nonnegative', sql`${table.subtotalMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.taxMinor} >= 0 and ${table.totalMinor} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** The path and name as sold, kept even if the product is renamed later. */
+    productPath: text('product_path').notNull(),
+    display: text('display').notNull(),
+    quantity: integer('quantity').notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('order_items_order_product_unique').on(table.orderId, table.productId),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+/** One licence key per licensed unit bought; `XXXX-XXXX-XXXX-XXXX`, unique and unguessable. */
+export const licences = pgTable(
+  'licences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    seats: integer('seats').notNull(),
+    status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('licences_key_unique').on(table.key),
+    index('licences_customer_idx').on(table.customerId),
+    check('licences_seats_positive', sql`${table.seats} > 0`),
+  ],
+);
+
+/** The right of a customer to download every file of a product, granted by one order line. */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('entitlements_order_item_unique').on(table.orderItemId),
+    index('entitlements_customer_product_idx').on(table.customerId, table.productId),
+  ],
+);
+
+/** One row per coupon use by an order, so a redemption is counted once however often the order is announced. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coupon_redemptions_coupon_order_unique').on(table.couponId, table.orderId),
+    index('coupon_redemptions_coupon_customer_idx').on(table.couponId, table.customerId),
+  ],
+);
+
+/**
+ * Transactional outbox for email: written in the same transaction as what it announces,
+ * sent afterwards. `dedupeKey` makes a message unique per cause (e.g. one confirmation per order).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** pending → sent, or held (no SMTP configured: kept for the sandbox mailbox), or failed after the last attempt. */
+    status: text('status', { enum: ['pending', 'sent', 'held', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('outbox_messages_dedupe_unique').on(table.dedupeKey),
+    index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Sandbox payment provider (the embedded stand-in for FastSpring)
+
+/** A shopper's cart session on the sandbox provider, like FastSpring's continuous session. */
+export const sandboxCarts = pgTable('sandbox_carts', {
+  id: text('id').primaryKey(),
+  /** `[{ path, quantity }]`, validated on every write. */
+  items: jsonb('items').$type<Array<{ path: string; quantity: number }>>().notNull().default([]),
+  couponCode: text('coupon_code'),
+  /** Contact and billing details pushed by recognize()/secure(), used to prefill the checkout. */
+  contact: jsonb('contact').$type<Record<string, string>>(),
+  completedOrderId: text('completed_order_id'),
+  ...timestamps,
+});
+
+/** Orders the sandbox provider has taken payment for (its own records, like FastSpring's). */
+export const sandboxOrders = pgTable(
+  'sandbox_orders',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull(),
+    cartId: text('cart_id').notNull(),
+    email: text('email').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** The `order.completed` event data as sent to the webhook. */
+    eventData: jsonb('event_data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sandbox_orders_reference_unique').on(table.reference)],
+);
+
+/** Webhook deliveries the sandbox still owes or has made; retried with backoff until delivered or out of attempts. */
+export const sandboxWebhookDeliveries = pgTable(
+  'sandbox_webhook_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text('event_id').notNull(),
+    /** The exact JSON body that is signed and sent. */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_webhook_deliveries_event_unique').on(table.eventId),
+    index('sandbox_webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type NewCouponRow = typeof coupons.$inferInsert;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type LicenceRow = typeof licences.$inferSelect;
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type SandboxCartRow = typeof sandboxCarts.$inferSelect;

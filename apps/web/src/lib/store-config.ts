@@ -16,6 +16,8 @@ export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
     audio: 'https://soundcloud.com/songwish',
     loops: 'https://www.looperman.com/users/profile/songwish',
   },
+  // The Vite dev server proxies /sandbox to a running store server.
+  payments: { provider: 'sandbox', scriptUrl: '/sandbox/fastspring/builder.js', storefront: 'localhost/sandbox' },
 };
 
 /**
@@ -30,7 +32,12 @@ function readStoreConfig(): PublicStoreConfig {
   if (!content) return DEFAULT_STORE_CONFIG;
   try {
     const parsed = JSON.parse(content) as Partial<PublicStoreConfig>;
-    return { ...DEFAULT_STORE_CONFIG, ...parsed, social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social } };
+    return {
+      ...DEFAULT_STORE_CONFIG,
+      ...parsed,
+      social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
+      payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
+    };
   } catch {
     console.warn('The store configuration in the page is not valid JSON; using defaults');
     return DEFAULT_STORE_CONFIG;

@@ -18,6 +18,7 @@ const CONFIG: PublicStoreConfig = {
     audio: 'https://audio.example/songwish',
     loops: 'https://loops.example/songwish',
   },
+  payments: { provider: 'sandbox', scriptUrl: '/sandbox/fastspring/builder.js', storefront: 'localhost/sandbox' },
 };
 
 function renderFooter(config = CONFIG) {
