@@ -6,6 +6,13 @@ import type { DatabaseHandle } from './db/client';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createDownloadsRepository } from './modules/downloads/downloads.repository';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { createOutboxRepository } from './modules/mail/outbox.repository';
+import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -21,6 +28,8 @@ export interface AppDependencies {
   /** Defaults to the built app found beside the server. */
   webApp?: WebApp;
   logger?: FastifyServerOptions['logger'];
+  /** Where sold files are stored; defaults to `DATA_DIR/files`. */
+  filesDir?: string;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -49,6 +58,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const webApp = deps.webApp ?? loadWebApp(config.webDistDir);
   const catalog = createCatalogService(createCatalogRepository(database.db));
+  const outbox = createOutboxRepository(database.db);
+  const outboxSender = createOutboxSender({
+    repository: outbox,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : undefined,
+    log: app.log,
+  });
+  const orders = createOrdersService({
+    db: database.db,
+    provider: config.payments.provider,
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
+    supportEmail: config.publicConfig.supportEmail,
+    downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
+    onOrderCommitted: () => void outboxSender.kick(),
+  });
 
   await app.register(errorsPlugin);
   if (config.accessLog) app.register(accessLogPlugin);
@@ -57,6 +81,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });
+  await app.register(ordersRoutes, { orders, webhookSecret: deps.secrets.FASTSPRING_WEBHOOK_SECRET });
+  await app.register(downloadsRoutes, {
+    downloads: createDownloadsRepository(database.db),
+    signingSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
+    filesDir: deps.filesDir ?? path.join(config.dataDir, 'files'),
+  });
+  // Emails are readable in the browser only while they cannot have gone anywhere else.
+  if (config.payments.provider === 'sandbox' && !config.mail.smtpUrl) {
+    await app.register(mailboxRoutes, { outbox, storeName: config.storeName });
+  }
 
   await app.register(spaPlugin, {
     webApp,
@@ -65,7 +99,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     findProduct: (productPath) => catalog.getSummary(productPath),
   });
 
+  app.addHook('onReady', async () => {
+    outboxSender.start();
+  });
   app.addHook('onClose', async () => {
+    await outboxSender.stop();
     await database.close();
   });
   return app;

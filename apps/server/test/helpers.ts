@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
-import { loadSecrets } from '../src/config/secrets';
+import { loadSecrets, type Secrets } from '../src/config/secrets';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../src/db/client';
 import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
 import { inlineScriptHashes, type WebApp } from '../src/plugins/spa';
@@ -76,6 +76,7 @@ export interface TestApp {
   database: TestDatabase;
   config: Config;
   dataDir: string;
+  secrets: Secrets;
   close(): Promise<void>;
 }
 
@@ -95,13 +96,21 @@ export async function createTestApp(
     });
   }
   const secrets = await loadSecrets(dataDir, {});
-  const app = await buildApp({ config, database, secrets, webApp: options.webApp ?? testWebApp(), logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    webApp: options.webApp ?? testWebApp(),
+    logger: false,
+    filesDir: path.join(SHARED_SEED_DIR, 'files'),
+  });
   await app.ready();
   return {
     app,
     database,
     config,
     dataDir,
+    secrets,
     close: async () => {
       await app.close();
       await database.destroy();

@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { entitlements, orderItems, orders, productFiles, productVersions } from '../../db/schema';
+
+export function createDownloadsRepository(db: Database) {
+  return {
+    /** The file, if the entitlement exists, covers the file's product and its order still stands. */
+    async findEntitledFile(fileId: number, entitlementId: number) {
+      const [row] = await db
+        .select({
+          filename: productFiles.filename,
+          storageKey: productFiles.storageKey,
+          sizeBytes: productFiles.sizeBytes,
+          sha256: productFiles.sha256,
+        })
+        .from(productFiles)
+        .innerJoin(productVersions, eq(productVersions.id, productFiles.versionId))
+        .innerJoin(entitlements, and(eq(entitlements.id, entitlementId), eq(entitlements.productId, productVersions.productId)))
+        .innerJoin(orderItems, eq(orderItems.id, entitlements.orderItemId))
+        .innerJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.status, 'completed')))
+        .where(eq(productFiles.id, fileId))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type DownloadsRepository = ReturnType<typeof createDownloadsRepository>;

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { OutboxMessageRow } from '../../db/schema';
+import { notFound, parseInput } from '../../lib/http-error';
+import { escapeHtml as e } from './order-confirmation';
+import type { OutboxRepository } from './outbox.repository';
+
+/**
+ * The sandbox mailbox: every email the store wrote, readable in the browser while no SMTP
+ * server is configured. Registered only in sandbox mode. These pages run no script, so
+ * they get a policy of their own that allows the inline styles an email needs and nothing else.
+ */
+const MAILBOX_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+export async function mailboxRoutes(app: FastifyInstance, { outbox, storeName }: { outbox: OutboxRepository; storeName: string }) {
+  app.get('/dev/mailbox', async (_request, reply) => {
+    const messages = await outbox.list(200);
+    return sendPage(reply, `Mailbox — ${storeName}`, listBody(messages));
+  });
+
+  app.get('/dev/mailbox/:id', async (request, reply) => {
+    const message = await findMessage(outbox, request.params);
+    return sendPage(reply, `${message.subject} — Mailbox`, messageBody(message));
+  });
+
+  app.get('/dev/mailbox/:id/html', async (request, reply) => {
+    const message = await findMessage(outbox, request.params);
+    return reply.header('content-security-policy', MAILBOX_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(message.htmlBody);
+  });
+}
+
+async function findMessage(outbox: OutboxRepository, params: unknown) {
+  const { id } = parseInput(idParams, params, 'message id');
+  const message = await outbox.find(id);
+  if (!message) throw notFound(`No message with the id ${id}`);
+  return message;
+}
+
+function sendPage(reply: FastifyReply, title: string, body: string) {
+  return reply
+    .header('content-security-policy', MAILBOX_CSP)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><style>${STYLES}</style></head><body><main>${body}</main></body></html>`);
+}
+
+const STYLES = `
+:root{color-scheme:light dark;--fg:#000;--muted:#575757;--bg:#fff;--card:#F7FAFC;--border:#575757;--accent:#1d4ed8}
+@media (prefers-color-scheme:dark){:root{--fg:#fff;--muted:#ccc;--bg:#000;--card:#1a161a;--accent:#93c5fd}}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
+main{max-width:900px;margin:0 auto;padding:24px 16px}
+h1{font-size:1.5rem;margin:0 0 4px}p.note{color:var(--muted);margin:0 0 24px}
+a{color:var(--accent)}
+ul{list-style:none;margin:0;padding:0}
+li{border:1px solid var(--border);border-radius:8px;background:var(--card);margin:0 0 12px;padding:12px 16px}
+li a{font-weight:600;text-decoration:none}li a:hover{text-decoration:underline}
+.meta{color:var(--muted);font-size:.875rem;overflow-wrap:anywhere}
+.status{display:inline-block;border:1px solid var(--border);border-radius:999px;padding:0 8px;font-size:.75rem;margin-left:6px}
+iframe{width:100%;height:70vh;border:1px solid var(--border);border-radius:8px;background:#fff}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--card);border:1px solid var(--border);border-radius:8px;padding:12px;font-size:.875rem}
+`;
+
+function listBody(messages: OutboxMessageRow[]) {
+  const items =
+    messages.length === 0
+      ? '<p>No emails yet. Complete a sandbox checkout and the order confirmation appears here.</p>'
+      : `<ul>${messages
+          .map(
+            (message) =>
+              `<li><a href="/dev/mailbox/${message.id}">${e(message.subject)}</a><span class="status">${e(message.status)}</span><div class="meta">To ${e(message.toAddress)} · ${e(message.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</div></li>`,
+          )
+          .join('')}</ul>`;
+  return `<h1>Sandbox mailbox</h1><p class="note">Emails the store has written. No mail server is configured (SMTP_URL), so nothing left this machine.</p>${items}`;
+}
+
+function messageBody(message: OutboxMessageRow) {
+  return `<p><a href="/dev/mailbox">← All emails</a></p><h1>${e(message.subject)}</h1><p class="meta">To ${e(message.toAddress)} · ${e(
+    message.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+  )} UTC · ${e(message.status)}</p><iframe title="Email: ${e(message.subject)}" sandbox src="/dev/mailbox/${message.id}/html"></iframe><h2>Plain text</h2><pre>${e(message.textBody)}</pre>`;
+}

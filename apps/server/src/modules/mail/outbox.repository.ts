@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { outboxMessages, type OutboxMessageRow } from '../../db/schema';
+
+export function createOutboxRepository(db: Database) {
+  return {
+    /**
+     * Takes up to `limit` due messages and pushes their next attempt into the future (a lease),
+     * so another store process polling the same database skips them while we send.
+     */
+    async claimDue(limit: number, leaseMs: number, skipIds: number[] = []): Promise<OutboxMessageRow[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(
+            and(
+              eq(outboxMessages.status, 'pending'),
+              lte(outboxMessages.nextAttemptAt, sql`now()`),
+              skipIds.length > 0 ? notInArray(outboxMessages.id, skipIds) : undefined,
+            ),
+          )
+          .orderBy(asc(outboxMessages.nextAttemptAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(outboxMessages)
+          .set({
+            attempts: sql`${outboxMessages.attempts} + 1`,
+            nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+          })
+          .where(inArray(outboxMessages.id, due.map((row) => row.id)))
+          .returning();
+      });
+    },
+
+    async markSent(id: number) {
+      await db.update(outboxMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outboxMessages.id, id));
+    },
+
+    /** No mail server is configured: the message stays readable in the sandbox mailbox. */
+    async markHeld(id: number) {
+      await db.update(outboxMessages).set({ status: 'held', lastError: null }).where(eq(outboxMessages.id, id));
+    },
+
+    async markFailedAttempt(id: number, error: string, retryInMs: number | null) {
+      await db
+        .update(outboxMessages)
+        .set(
+          retryInMs === null
+            ? { status: 'failed', lastError: error }
+            : { lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})` },
+        )
+        .where(eq(outboxMessages.id, id));
+    },
+
+    list(limit = 100): Promise<OutboxMessageRow[]> {
+      return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+    },
+
+    async find(id: number): Promise<OutboxMessageRow | undefined> {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+      return row;
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,20 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * Crockford's base-32 alphabet: no I, L, O or U, so a key read aloud or typed from a
+ * screenshot cannot be mistaken. 16 characters carry 80 bits of randomness.
+ */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A new licence key `XXXX-XXXX-XXXX-XXXX` from the operating system's CSPRNG. */
+export function generateLicenceKey(): string {
+  const groups: string[] = [];
+  for (let group = 0; group < 4; group += 1) {
+    let part = '';
+    for (let index = 0; index < 4; index += 1) part += ALPHABET[randomInt(ALPHABET.length)];
+    groups.push(part);
+  }
+  return groups.join('-');
+}
+
+export const LICENCE_KEY_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){3}$/;

@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  couponRedemptions,
+  coupons,
+  customers,
+  entitlements,
+  licences,
+  orderItems,
+  orders,
+  outboxMessages,
+  productFiles,
+  products,
+  productVersions,
+  webhookEvents,
+  type ProductFileRow,
+  type ProductRow,
+} from '../../db/schema';
+
+/** A transaction or the database itself: every function here runs inside the caller's transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+
+export interface NewCustomer {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  postalCode: string | null;
+}
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+
+export const ordersRepository = {
+  /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */
+  async recordEvent(tx: Executor, event: { id: string; type: string }): Promise<boolean> {
+    const rows = await tx.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+    return rows.length === 1;
+  },
+
+  async linkEventToOrder(tx: Executor, eventId: string, orderId: number) {
+    await tx.update(webhookEvents).set({ orderId }).where(eq(webhookEvents.id, eventId));
+  },
+
+  async productsByPath(tx: Executor, paths: string[]): Promise<Map<string, ProductRow>> {
+    if (paths.length === 0) return new Map();
+    const rows = await tx.select().from(products).where(inArray(products.path, paths));
+    return new Map(rows.map((row) => [row.path, row]));
+  },
+
+  /** Creates the customer or fills in what an earlier order did not know; never blanks a known field. */
+  async upsertCustomer(tx: Executor, customer: NewCustomer): Promise<number> {
+    const [row] = await tx
+      .insert(customers)
+      .values(customer)
+      .onConflictDoUpdate({
+        target: customers.email,
+        set: {
+          firstName: sql`coalesce(excluded.first_name, ${customers.firstName})`,
+          lastName: sql`coalesce(excluded.last_name, ${customers.lastName})`,
+          country: sql`coalesce(excluded.country, ${customers.country})`,
+          region: sql`coalesce(excluded.region, ${customers.region})`,
+          city: sql`coalesce(excluded.city, ${customers.city})`,
+          postalCode: sql`coalesce(excluded.postal_code, ${customers.postalCode})`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: customers.id });
+    return row!.id;
+  },
+
+  /** The new order's id, or undefined when the provider's order is already recorded. */
+  async insertOrder(tx: Executor, order: NewOrder): Promise<number | undefined> {
+    const rows = await tx
+      .insert(orders)
+      .values(order)
+      .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
+      .returning({ id: orders.id });
+    return rows[0]?.id;
+  },
+
+  async findOrderId(tx: Executor, provider: NewOrder['provider'], providerOrderId: string): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
+    return row?.id;
+  },
+
+  async insertItem(tx: Executor, item: NewOrderItem): Promise<number> {
+    const [row] = await tx.insert(orderItems).values(item).returning({ id: orderItems.id });
+    return row!.id;
+  },
+
+  async insertLicences(tx: Executor, rows: Array<typeof licences.$inferInsert>) {
+    if (rows.length === 0) return;
+    await tx.insert(licences).values(rows);
+  },
+
+  async insertEntitlement(tx: Executor, row: typeof entitlements.$inferInsert): Promise<number> {
+    const [inserted] = await tx.insert(entitlements).values(row).returning({ id: entitlements.id });
+    return inserted!.id;
+  },
+
+  /**
+   * Counts one use of each known coupon code by this order. The redemption row is unique per
+   * coupon and order, and the counter moves only when that row is new: counted once, atomically.
+   */
+  async redeemCoupons(tx: Executor, codes: string[], orderId: number, customerId: number): Promise<string[]> {
+    const normalised = [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
+    if (normalised.length === 0) return [];
+    const known = await tx.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.code, normalised));
+    const redeemed: string[] = [];
+    for (const coupon of known) {
+      const inserted = await tx
+        .insert(couponRedemptions)
+        .values({ couponId: coupon.id, orderId, customerId })
+        .onConflictDoNothing()
+        .returning({ id: couponRedemptions.id });
+      if (inserted.length === 0) continue;
+      await tx
+        .update(coupons)
+        .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
+        .where(eq(coupons.id, coupon.id));
+      redeemed.push(coupon.code);
+    }
+    return redeemed;
+  },
+
+  /** The files of the newest version of a product, for the download links of the confirmation. */
+  async latestFiles(tx: Executor, productId: number): Promise<{ version: string; files: ProductFileRow[] } | undefined> {
+    const [version] = await tx
+      .select()
+      .from(productVersions)
+      .where(eq(productVersions.productId, productId))
+      .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
+      .limit(1);
+    if (!version) return undefined;
+    const files = await tx
+      .select()
+      .from(productFiles)
+      .where(eq(productFiles.versionId, version.id))
+      .orderBy(asc(productFiles.os), asc(productFiles.format));
+    return { version: version.version, files };
+  },
+
+  /** Queues a message unless one with the same cause is already queued. */
+  async enqueueMessage(tx: Executor, message: typeof outboxMessages.$inferInsert): Promise<boolean> {
+    const rows = await tx.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });
+    return rows.length === 1;
+  },
+};
