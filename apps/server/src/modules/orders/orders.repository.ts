@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   couponRedemptions,
@@ -9,11 +9,8 @@ import {
   orderItems,
   orders,
   outboxMessages,
-  productFiles,
   products,
-  productVersions,
   webhookEvents,
-  type ProductFileRow,
   type ProductRow,
 } from '../../db/schema';
 
@@ -127,23 +124,6 @@ export const ordersRepository = {
       redeemed.push(coupon.code);
     }
     return redeemed;
-  },
-
-  /** The files of the newest version of a product, for the download links of the confirmation. */
-  async latestFiles(tx: Executor, productId: number): Promise<{ version: string; files: ProductFileRow[] } | undefined> {
-    const [version] = await tx
-      .select()
-      .from(productVersions)
-      .where(eq(productVersions.productId, productId))
-      .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
-      .limit(1);
-    if (!version) return undefined;
-    const files = await tx
-      .select()
-      .from(productFiles)
-      .where(eq(productFiles.versionId, version.id))
-      .orderBy(asc(productFiles.os), asc(productFiles.format));
-    return { version: version.version, files };
   },
 
   /** Queues a message unless one with the same cause is already queued. */

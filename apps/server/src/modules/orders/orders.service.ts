@@ -1,5 +1,6 @@
 import {
   fastspringOrderSchema,
+  formatBytes,
   formatMoney,
   majorToMinor,
   minorToMajor,
@@ -10,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { findLatestVersion } from '../catalog/catalog.repository';
 import { signedDownloadPath } from '../downloads/signed-download-url';
 import { renderOrderConfirmation } from '../mail/order-confirmation';
 import { generateLicenceKey } from './licence-key';
@@ -157,7 +159,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       let version: string | null = null;
       if (product.downloadable) {
         const entitlementId = await repo.insertEntitlement(tx, { orderItemId, customerId, productId: product.id });
-        const latest = await repo.latestFiles(tx, product.id);
+        const latest = await findLatestVersion(tx, product.id);
         version = latest?.version ?? null;
         const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
         downloads = (latest?.files ?? []).map((file) => ({
@@ -242,16 +244,4 @@ const OS_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', li
 
 function downloadLabel(os: string, filename: string) {
   return OS_LABELS[os] ? `${filename} for ${OS_LABELS[os]}` : filename;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
