@@ -14,12 +14,26 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiGet(path: string, signal?: AbortSignal): Promise<unknown> {
+export function apiGet(path: string, signal?: AbortSignal): Promise<unknown> {
+  return apiRequest(path, { signal });
+}
+
+/** POSTs a JSON body (the spec's POST calls: orders, account lookup). */
+export function apiPost(path: string, body: unknown, options: { signal?: AbortSignal; headers?: Record<string, string> } = {}) {
+  return apiRequest(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    signal: options.signal,
+    headers: { 'content-type': 'application/json', ...options.headers },
+  });
+}
+
+async function apiRequest(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<unknown> {
   const response = await fetch(`${API_BASE_URL}${path}`, {
     credentials: 'include',
     mode: 'cors',
-    headers: { accept: 'application/json' },
-    signal,
+    ...init,
+    headers: { accept: 'application/json', ...init.headers },
   });
   if (!response.ok) {
     // Release the connection: an unread body keeps the request open.

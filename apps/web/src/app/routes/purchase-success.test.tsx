@@ -1,12 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as PurchaseSuccess } from './purchase-success';
 
 function renderAt(url: string) {
   const router = createMemoryRouter([{ path: '/products/purchase-success', Component: PurchaseSuccess }], { initialEntries: [url] });
-  return render(<RouterProvider router={router} />);
+  const queryClient = new QueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
 }
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 
 describe('thank-you page', () => {
@@ -27,11 +41,41 @@ describe('thank-you page', () => {
     expect(screen.queryByText('Order reference')).not.toBeInTheDocument();
   });
 
-  it('shows a valid order reference', () => {
+  it('shows a valid order reference and, once recorded, what was bought', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(404, { error: 'Not Found', message: 'No completed order' }))
+      .mockResolvedValue(
+        jsonResponse(200, {
+          reference: 'SW-12345_a',
+          total: '$102.20',
+          items: [
+            { path: 'remidi-4', display: 'reMIDI 4', quantity: 1 },
+            { path: 'rechannel', display: 'reChannel', quantity: 2 },
+            'not an item',
+          ],
+        }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
     renderAt('/products/purchase-success?order=SW-12345_a');
     expect(screen.getByText('Order reference')).toBeInTheDocument();
     expect(screen.getByText('SW-12345_a')).toBeInTheDocument();
+    expect(screen.getByText('Confirming your order…')).toBeInTheDocument();
+
+    expect(await screen.findByRole('link', { name: 'reMIDI 4' }, { timeout: 4000 })).toHaveAttribute('href', '/products/remidi-4');
+    expect(screen.getByText('× 2')).toBeInTheDocument();
+    expect(screen.getByText('$102.20')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/orders/');
+    expect(JSON.parse(init.body as string)).toEqual({ reference: 'SW-12345_a' });
   });
+
+  it('says the order is still being confirmed when the store never hears of it', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(500, { error: 'Internal Server Error', message: 'x' })));
+    renderAt('/products/purchase-success?order=SW-1');
+    expect(await screen.findByText(/We are still confirming this order/, undefined, { timeout: 8000 })).toBeInTheDocument();
+  }, 10_000);
 
   it.each([
     '<script>alert(1)</script>',

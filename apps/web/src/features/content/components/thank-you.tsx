@@ -3,6 +3,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import heroUrl from '../assets/thank-you-hero.svg';
 import { linkClasses } from '../../../components/markdown/markdown-link';
+import { useOrderSummary } from '../api/get-order-summary';
 
 /**
  * The thank-you page after an order (storefront spec §2). `orderReference` must already be
@@ -20,9 +21,10 @@ export function ThankYou({ orderReference }: { orderReference: string | null }) 
       </p>
 
       {orderReference !== null && (
-        <div className="mx-auto mt-8 inline-flex flex-col items-center gap-1 rounded-xl border border-border bg-tertiary px-6 py-4">
+        <div className="mx-auto mt-8 flex max-w-md flex-col items-center gap-1 rounded-xl border border-border bg-tertiary px-6 py-4">
           <span className="text-sm text-secondary">Order reference</span>
           <span className="font-mono text-lg font-semibold tracking-wide break-all text-primary">{orderReference}</span>
+          <OrderDetails reference={orderReference} />
         </div>
       )}
 
@@ -43,5 +45,45 @@ export function ThankYou({ orderReference }: { orderReference: string | null }) 
         {orderReference !== null && ' and mention your order reference'}.
       </p>
     </Container>
+  );
+}
+
+/** What was bought, once the payment provider has told the store (usually within seconds). */
+function OrderDetails({ reference }: { reference: string }) {
+  const summary = useOrderSummary(reference);
+  if (summary.isPending) {
+    return (
+      <p role="status" className="mt-2 flex items-center gap-2 text-sm text-secondary">
+        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-border border-t-accent motion-reduce:animate-none" />
+        Confirming your order…
+      </p>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <p role="status" className="mt-2 text-sm text-secondary">
+        We are still confirming this order. Your email with the download links arrives as soon as it is done.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 w-full border-t border-border pt-3 text-left">
+      <ul aria-label="Products in this order" className="space-y-1 text-sm text-primary">
+        {summary.data.items.map((item) => (
+          <li key={item.path} className="flex justify-between gap-4">
+            <Link to={`/products/${item.path}`} className={linkClasses}>
+              {item.display}
+            </Link>
+            {item.quantity > 1 && <span className="text-secondary">× {item.quantity}</span>}
+          </li>
+        ))}
+      </ul>
+      {summary.data.total && (
+        <p className="mt-2 flex justify-between border-t border-border pt-2 text-sm font-semibold text-primary">
+          <span>Total paid</span>
+          <span>{summary.data.total === '$0.00' ? 'Free' : summary.data.total}</span>
+        </p>
+      )}
+    </div>
   );
 }
