@@ -1,0 +1,139 @@
+// 500 sandbox checkouts from 50 concurrent clients against the store on PostgreSQL.
+// Each checkout is what the sandbox's browser script and checkout page do: open a cart
+// session, add two products, pay with the succeeding test card. The sandbox then delivers
+// the signed order.completed webhook, and the order counts as completed when the orders
+// pipeline has recorded it. Prints completed orders per second, p50/p99 latencies, and
+// checks that every one of the 500 orders exists exactly once with its licence and email.
+// The store runs on core 0, the clients on core 1.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { hasTaskset, pinSelf, startPinned } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+pinSelf(1);
+
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 500);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const PORT = 8403;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const API = `http://localhost:${PORT}/sandbox/fastspring/api/sessions`;
+
+async function call(url, body) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${json.message}`);
+  return json;
+}
+
+async function checkout(index) {
+  const { session } = await call(API);
+  await call(`${API}/${session}/items`, { path: 'remidi-4' });
+  await call(`${API}/${session}/items`, { path: 'sw-select-sample-loops-vol-1' });
+  const payStarted = performance.now();
+  const { order } = await call(`${API}/${session}/pay`, {
+    email: `bench-${index}@example.com`,
+    firstName: 'Bench',
+    lastName: `Buyer ${index}`,
+    country: 'CA',
+    region: 'QC',
+    city: 'Montréal',
+    postalCode: 'H2X 1Y4',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/39',
+    cvc: '123',
+  });
+  return { reference: order.reference, payMs: performance.now() - payStarted };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect().catch((error) => {
+    console.log(`PostgreSQL is not reachable at ${ADMIN_URL} (${error.message}); set BENCH_DATABASE_URL. Skipped.`);
+    process.exit(0);
+  });
+  const name = `store_bench_${randomBytes(5).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-checkout-'));
+  const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: url.toString(), RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
+    readyPattern: /is ready at/,
+  });
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  try {
+    console.log(`${CHECKOUTS} sandbox checkouts from ${CLIENTS} concurrent clients, PostgreSQL`);
+    console.log(hasTaskset ? 'store pinned to core 0, clients to core 1' : 'taskset missing: processes are NOT pinned');
+    await checkout('warmup');
+
+    const flowMs = [];
+    const payMs = [];
+    const references = [];
+    const failures = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < CHECKOUTS) {
+          const index = next++;
+          const flowStarted = performance.now();
+          try {
+            const result = await checkout(index);
+            references.push(result.reference);
+            payMs.push(result.payMs);
+            flowMs.push(performance.now() - flowStarted);
+          } catch (error) {
+            failures.push(error.message);
+          }
+        }
+      }),
+    );
+    const paidMs = performance.now() - started;
+
+    // Completed = recorded by the orders pipeline from the webhook.
+    let recorded = 0;
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      recorded = (await db.query('select count(*)::int as n from orders where reference = any($1)', [references])).rows[0].n;
+      if (recorded >= references.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const completedMs = performance.now() - started;
+
+    const duplicates = (await db.query('select count(*)::int as n from (select reference from orders group by reference having count(*) > 1) d')).rows[0].n;
+    const licences = (await db.query('select count(*)::int as n from licences')).rows[0].n;
+    const emails = (await db.query("select count(*)::int as n from outbox_messages where kind = 'order-confirmation'")).rows[0].n;
+    const totalOrders = (await db.query('select count(*)::int as n from orders')).rows[0].n;
+
+    console.log(`paid:       ${references.length} in ${(paidMs / 1000).toFixed(2)} s, ${failures.length} failed${failures.length ? ` (first: ${failures[0]})` : ''}`);
+    console.log(`completed:  ${recorded} orders recorded in ${(completedMs / 1000).toFixed(2)} s → ${((recorded / completedMs) * 1000).toFixed(1)} completed orders/s`);
+    console.log(`checkout flow (4 requests): p50 ${percentile(flowMs, 50).toFixed(0)} ms, p99 ${percentile(flowMs, 99).toFixed(0)} ms`);
+    console.log(`pay request:                p50 ${percentile(payMs, 50).toFixed(0)} ms, p99 ${percentile(payMs, 99).toFixed(0)} ms`);
+    const expected = CHECKOUTS + 1; // + the warm-up
+    const exact = failures.length === 0 && recorded === CHECKOUTS && totalOrders === expected && duplicates === 0 && licences === expected && emails === expected;
+    console.log(`count check: ${totalOrders} orders (expected ${expected}), ${duplicates} duplicated, ${licences} licences, ${emails} emails → ${exact ? 'OK: every order exactly once' : 'FAILED'}`);
+    if (!exact) process.exitCode = 1;
+  } finally {
+    await db.end();
+    await store.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
