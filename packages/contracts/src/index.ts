@@ -8,3 +8,4 @@ export * from './public-config';
 export * from './payments/sbl';
 export * from './payments/fastspring-webhook';
 export * from './payments/orders';
+export * from './payments/sandbox';
