@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -21,6 +22,8 @@ export interface AppDependencies {
   /** Defaults to the built app found beside the server. */
   webApp?: WebApp;
   logger?: FastifyServerOptions['logger'];
+  /** Test hooks of the sandbox payment provider (e.g. where its webhooks go). */
+  sandboxPayments?: SandboxPaymentsOptions;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -57,6 +60,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });
+  if (config.payments.provider === 'sandbox') {
+    await app.register(sandboxPaymentsPlugin, { config, database, secrets: deps.secrets, ...deps.sandboxPayments });
+  }
 
   await app.register(spaPlugin, {
     webApp,
