@@ -5,8 +5,7 @@ import { build } from 'esbuild';
 import { bundleBrowserAssets } from './src/modules/payments/sandbox/browser/bundle.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// esbuild is only imported when the server runs from source (sandbox browser files).
-const external = [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@store/')), 'esbuild'];
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@store/'));
 
 await build({
   entryPoints: ['src/main.ts'],

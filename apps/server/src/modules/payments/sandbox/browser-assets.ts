@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { bundleBrowserAssets as BundleBrowserAssets } from './browser/bundle.mjs';
 
 /**
  * The sandbox's browser files: the Store Builder script, and the checkout page's script
@@ -62,7 +63,9 @@ async function buildFromSource(): Promise<Record<BrowserAssetName, Buffer>> {
   if (!existsSync(path.join(SOURCE_DIR, SOURCES['builder.js']))) {
     throw new Error(`The sandbox payment scripts are missing: neither ${BUILT_DIR} nor ${SOURCE_DIR} has them. Run npm run build.`);
   }
-  const { bundleBrowserAssets } = await import('./browser/bundle.mjs');
+  // A computed specifier: the server bundle must not pull esbuild (a development tool) in.
+  const bundler = pathToFileURL(path.join(SOURCE_DIR, 'bundle.mjs')).href;
+  const { bundleBrowserAssets } = (await import(bundler)) as { bundleBrowserAssets: typeof BundleBrowserAssets };
   return bundleBrowserAssets(SOURCE_DIR, { minify: false });
 }
 
