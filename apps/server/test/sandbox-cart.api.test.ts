@@ -307,6 +307,29 @@ describe.each(TEST_ENGINES)('sandbox cart session API on %s', (engine) => {
     expect(overGlobal.statusCode).toBe(413);
   });
 
+  it('answers hostile JSON (prototype keys, deep nesting, wrong types) with 4xx and stays up', async () => {
+    const session = await newSession();
+    const send = (payload: string) =>
+      t.app.inject({ method: 'POST', url: `${API}/sessions/${session}/push`, headers: { 'content-type': 'application/json' }, payload });
+    for (const payload of [
+      '{"__proto__":{"polluted":true},"products":[]}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      `${'['.repeat(7000)}${']'.repeat(7000)}`,
+      '{"products":[{"path":"remidi-4","quantity":"1"}]}',
+      '{"products":{"path":"remidi-4"}}',
+      '{"reset":"yes"}',
+      '{"paymentContact":"maria@example.com"}',
+      '{"coupon":null}',
+    ]) {
+      const response = await send(payload);
+      expect(response.statusCode, payload.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(sandboxErrorSchema.parse(response.json()).code).toBe('invalid_request');
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await storedCart(session))?.items).toEqual([]);
+  });
+
   it('refuses a cart of more than 100 different products', async () => {
     const session = await newSession();
     const products = Array.from({ length: 101 }, () => ({ path: 'remidi-4', quantity: 1 }));

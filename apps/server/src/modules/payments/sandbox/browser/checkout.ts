@@ -206,6 +206,15 @@ function setupForm(form: HTMLFormElement): void {
       return;
     }
     showAlert(message);
+    if (payload.code === 'price_changed') {
+      // The order on this page is no longer what would be charged: offer to show the current one.
+      const reload = document.createElement('button');
+      reload.type = 'button';
+      reload.className = 'button small';
+      reload.textContent = 'Show my order again';
+      reload.addEventListener('click', () => location.reload());
+      alert.append(' ', reload);
+    }
     alert.focus();
   }
 
