@@ -24,6 +24,8 @@ import { SandboxError, type SandboxService } from './sandbox.service';
 const CHECKOUT_SCRIPT_PATH = '/sandbox/fastspring/checkout.js';
 const CHECKOUT_STYLE_PATH = '/sandbox/fastspring/checkout.css';
 
+const itemPathSchema = sandboxItemParamsSchema.pick({ path: true });
+
 /** Cart calls carry a few hundred bytes; anything near this is not a cart call. */
 const API_BODY_LIMIT = 16 * 1024;
 
@@ -131,14 +133,14 @@ export async function sandboxRoutes(app: FastifyInstance, { service, assets, con
 
   app.put(`${api}/sessions/:session/items/:path`, json, async (request, reply) => {
     const session = sessionParam(request);
-    const { path } = parseInput(sandboxItemParamsSchema.pick({ path: true }), request.params, 'product path');
+    const { path } = parseInput(itemPathSchema, request.params, 'product path');
     const { quantity } = parseInput(sandboxSetQuantityRequestSchema, request.body, 'quantity');
     return noStore(reply).send(await service.setQuantity(session, path, quantity));
   });
 
   app.delete(`${api}/sessions/:session/items/:path`, async (request, reply) => {
     const session = sessionParam(request);
-    const { path } = parseInput(sandboxItemParamsSchema.pick({ path: true }), request.params, 'product path');
+    const { path } = parseInput(itemPathSchema, request.params, 'product path');
     return noStore(reply).send(await service.setQuantity(session, path, 0));
   });
 
