@@ -63,6 +63,11 @@ export default tseslint.config(
     },
   },
   {
+    // The sandbox payment provider's browser scripts (served to shoppers, not run by Node).
+    files: ['apps/server/src/modules/payments/sandbox/browser/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'fastify', message: 'Services and repositories must not depend on HTTP types.' }] }],

@@ -1,7 +1,8 @@
 // Bundles the server (and the workspace packages it imports, which ship as TypeScript)
 // into dist/main.js; npm dependencies stay external and load from node_modules.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { bundleBrowserAssets } from './src/modules/payments/sandbox/browser/bundle.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@store/'));
@@ -22,3 +23,9 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+// The sandbox payment provider's browser files, beside the bundle (see browser-assets.ts).
+const sandboxDir = new URL('./dist/sandbox/', import.meta.url);
+mkdirSync(sandboxDir, { recursive: true });
+const assets = await bundleBrowserAssets(new URL('./src/modules/payments/sandbox/browser', import.meta.url).pathname, { minify: true });
+for (const [name, contents] of Object.entries(assets)) writeFileSync(new URL(name, sandboxDir), contents);

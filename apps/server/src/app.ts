@@ -13,6 +13,7 @@ import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -30,6 +31,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where sold files are stored; defaults to `DATA_DIR/files`. */
   filesDir?: string;
+  /** Test hooks of the sandbox payment provider (e.g. where its webhooks go). */
+  sandboxPayments?: SandboxPaymentsOptions;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -90,6 +93,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Emails are readable in the browser only while they cannot have gone anywhere else.
   if (config.payments.provider === 'sandbox' && !config.mail.smtpUrl) {
     await app.register(mailboxRoutes, { outbox, storeName: config.storeName });
+  }
+  if (config.payments.provider === 'sandbox') {
+    await app.register(sandboxPaymentsPlugin, { config, database, secrets: deps.secrets, ...deps.sandboxPayments });
   }
 
   await app.register(spaPlugin, {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './modules/catalog/seed/seed-catalog';
+import { seedCoupons } from './modules/coupons/seed/seed-coupons';
 
 async function main() {
   const config = loadConfig();
@@ -20,8 +21,11 @@ async function main() {
     currency: config.currency,
   });
 
+  const coupons = await seedCoupons(database.db, { currency: config.currency });
+
   const app = await buildApp({ config, database, secrets });
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
+  if (coupons.inserted.length > 0) app.log.info({ coupons: coupons.inserted }, 'seeded the promo codes');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { loadSecrets, type Secrets } from '../src/config/secrets';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../src/db/client';
 import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
+import { seedCoupons } from '../src/modules/coupons/seed/seed-coupons';
 import { inlineScriptHashes, type WebApp } from '../src/plugins/spa';
 
 /** Every data test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -48,6 +49,30 @@ function idempotentClose(handle: DatabaseHandle, drop: () => Promise<void>): Tes
   };
 }
 
+/**
+ * A database that can be closed and opened again with its data, to restart the store on it:
+ * PGlite in a temporary folder, or a throw-away database on the test PostgreSQL server.
+ */
+export async function createReopenableDatabase(engine: DatabaseEngine): Promise<{ open(): Promise<TestDatabase>; destroy(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-test-pglite-'));
+    return {
+      open: async () => idempotentClose(await openDatabase({ engine: 'pglite', dataDir }), async () => {}),
+      destroy: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: async () => idempotentClose(await openDatabase({ engine: 'postgresql', url: url.toString(), poolSize: 4 }), async () => {}),
+    destroy: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -75,25 +100,35 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
-  dataDir: string;
   secrets: Secrets;
+  dataDir: string;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh, seeded database, for `app.inject` tests. */
 export async function createTestApp(
   engine: DatabaseEngine,
-  options: { env?: Record<string, string>; webApp?: WebApp; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    webApp?: WebApp;
+    seed?: boolean;
+    sandboxPayments?: AppDependencies['sandboxPayments'];
+    /** Runs before `app.ready()`, e.g. to register a stub route. */
+    configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Reuse this database instead of a new one (e.g. to restart the app on the same data). */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
-  const database = await createTestDatabase(engine);
+  const database = options.database ?? (await createTestDatabase(engine));
   if (options.seed !== false) {
     await seedCatalog(database.db, {
       filesDir: path.join(SHARED_SEED_DIR, 'files'),
       mediaDir: path.join(dataDir, 'media'),
       currency: config.currency,
     });
+    await seedCoupons(database.db, { currency: config.currency });
   }
   const secrets = await loadSecrets(dataDir, {});
   const app = await buildApp({
@@ -103,14 +138,16 @@ export async function createTestApp(
     webApp: options.webApp ?? testWebApp(),
     logger: false,
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
+    sandboxPayments: options.sandboxPayments,
   });
+  await options.configure?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
-    dataDir,
     secrets,
+    dataDir,
     close: async () => {
       await app.close();
       await database.destroy();

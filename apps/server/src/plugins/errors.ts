@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /** The one place errors become answers: `{error, message}`; a 5xx never shows its internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -38,7 +38,7 @@ function statusOf(error: FastifyError) {
   return status >= 400 && status <= 599 ? status : 500;
 }
 
-function clientMessage(error: FastifyError) {
+export function clientMessage(error: FastifyError) {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is larger than this endpoint accepts.';

@@ -33,7 +33,9 @@ async function webhookRoute(app: FastifyInstance, { orders, webhookSecret }: Ord
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/webhooks/fastspring', async (request, reply) => {
+  // Not rate limited: a refused signature costs one HMAC, and FastSpring (or the sandbox,
+  // delivering from 127.0.0.1) must never be throttled into retries.
+  app.post('/webhooks/fastspring', { config: { rateLimit: false } }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     if (!isValidWebhookSignature(webhookSecret, raw, request.headers[FASTSPRING_SIGNATURE_HEADER])) {
       throw new HttpError(401, 'The X-FS-Signature header is missing or does not match the body.');

@@ -1,0 +1,148 @@
+import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { products, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries, type SandboxCartRow } from '../../../db/schema';
+import type { PricedProduct } from './pricing';
+
+export type SandboxDeliveryRow = typeof sandboxWebhookDeliveries.$inferSelect;
+export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
+export type CartContact = Record<string, string>;
+
+/** Queries of the sandbox provider's own tables; `db` may be a transaction. */
+export function createSandboxRepository(db: Database) {
+  return {
+    /** Every live product, in catalogue order, with what pricing needs. */
+    listLiveProducts(): Promise<PricedProduct[]> {
+      return db
+        .select({
+          id: products.id,
+          path: products.path,
+          sku: products.sku,
+          displayName: products.displayName,
+          summaryHtml: products.summaryHtml,
+          imagePath: products.imagePath,
+          priceMinor: products.priceMinor,
+          currency: products.currency,
+          discountPercent: products.discountPercent,
+          discountReason: products.discountReason,
+        })
+        .from(products)
+        .where(eq(products.live, true))
+        .orderBy(asc(products.sortOrder), asc(products.id));
+    },
+
+    async insertCart(id: string): Promise<SandboxCartRow> {
+      const [row] = await db.insert(sandboxCarts).values({ id }).returning();
+      if (!row) throw new Error('inserting a cart returned no row');
+      return row;
+    },
+
+    async findCart(id: string): Promise<SandboxCartRow | undefined> {
+      const [row] = await db.select().from(sandboxCarts).where(eq(sandboxCarts.id, id)).limit(1);
+      return row;
+    },
+
+    /** The cart, locked until the transaction ends: writes to one cart are serialised. */
+    async lockCart(id: string): Promise<SandboxCartRow | undefined> {
+      const [row] = await db.select().from(sandboxCarts).where(eq(sandboxCarts.id, id)).limit(1).for('update');
+      return row;
+    },
+
+    async updateCart(
+      id: string,
+      changes: Partial<Pick<SandboxCartRow, 'items' | 'couponCode' | 'contact' | 'completedOrderId'>>,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(sandboxCarts)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(sandboxCarts.id, id));
+    },
+
+    /** Inserts the order unless its reference is taken; false means pick another reference. */
+    async insertOrder(order: typeof sandboxOrders.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(sandboxOrders)
+        .values(order)
+        .onConflictDoNothing({ target: sandboxOrders.reference })
+        .returning({ id: sandboxOrders.id });
+      return rows.length > 0;
+    },
+
+    async findOrder(id: string): Promise<SandboxOrderRow | undefined> {
+      const [row] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, id)).limit(1);
+      return row;
+    },
+
+    async insertDelivery(eventId: string, body: string, now: Date): Promise<void> {
+      await db.insert(sandboxWebhookDeliveries).values({ eventId, body, nextAttemptAt: now, createdAt: now });
+    },
+
+    // -- webhook deliveries ------------------------------------------------------------
+
+    /**
+     * Claims up to `limit` due deliveries: under `for update skip locked`, so two processes
+     * on one PostgreSQL never claim the same row, it counts the attempt and leases the row
+     * until `leaseUntil`. The delivery itself happens outside any transaction; if the
+     * process dies meanwhile, the lease runs out and the row is due again.
+     */
+    async claimDueDeliveries(now: Date, leaseUntil: Date, limit: number): Promise<SandboxDeliveryRow[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: sandboxWebhookDeliveries.id })
+          .from(sandboxWebhookDeliveries)
+          .where(and(eq(sandboxWebhookDeliveries.status, 'pending'), lte(sandboxWebhookDeliveries.nextAttemptAt, now)))
+          .orderBy(asc(sandboxWebhookDeliveries.nextAttemptAt), asc(sandboxWebhookDeliveries.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(sandboxWebhookDeliveries)
+          .set({ attempts: sql`${sandboxWebhookDeliveries.attempts} + 1`, nextAttemptAt: leaseUntil })
+          .where(
+            inArray(
+              sandboxWebhookDeliveries.id,
+              due.map((row) => row.id),
+            ),
+          )
+          .returning();
+      });
+    },
+
+    /**
+     * Records the outcome of the attempt numbered `attempt`. Nothing changes when the row has
+     * been claimed again since (its lease ran out): the newer attempt owns it.
+     */
+    async recordAttempt(
+      id: number,
+      attempt: number,
+      outcome:
+        | { status: 'delivered'; statusCode: number; at: Date }
+        | { status: 'pending'; nextAttemptAt: Date; statusCode: number | null; error: string | null }
+        | { status: 'failed'; statusCode: number | null; error: string | null },
+    ): Promise<boolean> {
+      const changes =
+        outcome.status === 'delivered'
+          ? { status: outcome.status, lastStatusCode: outcome.statusCode, lastError: null, deliveredAt: outcome.at }
+          : outcome.status === 'pending'
+            ? { status: outcome.status, nextAttemptAt: outcome.nextAttemptAt, lastStatusCode: outcome.statusCode, lastError: outcome.error }
+            : { status: outcome.status, lastStatusCode: outcome.statusCode, lastError: outcome.error };
+      const rows = await db
+        .update(sandboxWebhookDeliveries)
+        .set(changes)
+        .where(and(eq(sandboxWebhookDeliveries.id, id), eq(sandboxWebhookDeliveries.attempts, attempt), eq(sandboxWebhookDeliveries.status, 'pending')))
+        .returning({ id: sandboxWebhookDeliveries.id });
+      return rows.length > 0;
+    },
+
+    /** When the next pending delivery is due, or null when none is pending. */
+    async nextDueAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ next: min(sandboxWebhookDeliveries.nextAttemptAt) })
+        .from(sandboxWebhookDeliveries)
+        .where(eq(sandboxWebhookDeliveries.status, 'pending'));
+      return row?.next ?? null;
+    },
+  };
+}
+
+export type SandboxRepository = ReturnType<typeof createSandboxRepository>;

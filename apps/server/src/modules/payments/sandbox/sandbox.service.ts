@@ -1,0 +1,360 @@
+import {
+  formatMoney,
+  type sandboxContactRequestSchema,
+  type SandboxCouponError,
+  type SandboxErrorCode,
+  type SandboxOrderReceived,
+  type SandboxPayRequest,
+  type sandboxPushRequestSchema,
+  type SblCartData,
+} from '@store/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client';
+import type { SandboxCartRow } from '../../../db/schema';
+import type { CouponEvaluation } from '../../coupons/coupon-rules';
+import { createCouponRepository } from '../../coupons/coupons.repository';
+import { createCouponService } from '../../coupons/coupons.service';
+import { checkCard, DECLINE_MESSAGES, type CardField } from './cards';
+import { isCountryCode } from './countries';
+import { buildOrderData, newSessionId, orderReference, randomId, webhookBody } from './order-data';
+import { couponLines, priceCart, priceLines, toSblCartData, type CartItem, type PricedCart, type PricedProduct } from './pricing';
+import { createSandboxRepository, type CartContact, type SandboxOrderRow, type SandboxRepository } from './sandbox.repository';
+
+export type SandboxContactInput = z.infer<typeof sandboxContactRequestSchema>;
+export type SandboxPushInput = z.infer<typeof sandboxPushRequestSchema>;
+
+/** An expected refusal; the routes turn it into a 4xx answer with this code. */
+export class SandboxError extends Error {
+  constructor(
+    readonly code: SandboxErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export interface SandboxServiceOptions {
+  db: Database;
+  /** The store currency: carts are priced in it. */
+  currency: string;
+  /** Its first letters start every order reference. */
+  storeName: string;
+  now?: () => Date;
+  /** Called after an order is committed (the webhook deliverer is kicked). */
+  onOrderCompleted?: () => void;
+}
+
+export interface SessionView {
+  session: string;
+  cart: SblCartData;
+  couponError?: SandboxCouponError;
+}
+
+export interface CheckoutView {
+  session: string;
+  cart: PricedCart;
+  contact: CartContact;
+  /** The order this session completed last, when its cart has not been filled again since. */
+  completedOrder: SandboxOrderReceived | null;
+}
+
+export interface PayResult {
+  order: SandboxOrderReceived;
+  /** False when this answers a repeated request for an order already made. */
+  created: boolean;
+}
+
+const MAX_CART_LINES = 100;
+const CONTACT_KEYS = ['email', 'firstName', 'lastName', 'company', 'phone', 'country', 'region', 'city', 'postalCode', 'addressLine1'] as const;
+
+/**
+ * The sandbox payment provider's logic: cart sessions priced from the catalogue, promo
+ * codes, contact pre-fill, and payment with test cards. A completed payment writes the
+ * provider's order, the webhook it owes, and the emptied cart in one transaction.
+ */
+export function createSandboxService(options: SandboxServiceOptions) {
+  const { db, currency, storeName } = options;
+  const now = options.now ?? (() => new Date());
+  const repository = createSandboxRepository(db);
+
+  async function price(
+    repo: SandboxRepository,
+    database: Database,
+    cart: { items: CartItem[]; couponCode: string | null; contact: CartContact | null },
+    at: Date,
+    email?: string,
+  ): Promise<{ catalogue: PricedProduct[]; priced: PricedCart; evaluation: CouponEvaluation | null }> {
+    const catalogue = await repo.listLiveProducts();
+    const lines = priceLines(cart.items, byPath(catalogue), currency);
+    const evaluation = cart.couponCode
+      ? await createCouponService(createCouponRepository(database)).evaluateCoupon(cart.couponCode, couponLines(lines), {
+          now: at,
+          currency,
+          email: email ?? cart.contact?.email ?? null,
+        })
+      : null;
+    return { catalogue, priced: priceCart(lines, currency, evaluation), evaluation };
+  }
+
+  async function view(row: SandboxCartRow, couponError?: SandboxCouponError): Promise<SessionView> {
+    const { catalogue, priced } = await price(repository, db, row, now());
+    return { session: row.id, cart: toSblCartData(priced, catalogue), ...(couponError ? { couponError } : {}) };
+  }
+
+  /**
+   * Changes one cart under a row lock. `change` returns the new state (or null to write
+   * nothing) and may report a refused coupon.
+   */
+  async function mutate(
+    sessionId: string,
+    change: (
+      row: SandboxCartRow,
+      tx: { repo: SandboxRepository; db: Database; at: Date },
+    ) => Promise<{ changes: Partial<SandboxCartRow> | null; couponError?: SandboxCouponError }>,
+  ): Promise<SessionView> {
+    const at = now();
+    const { row, couponError } = await db.transaction(async (tx) => {
+      const repo = createSandboxRepository(tx);
+      const current = await repo.lockCart(sessionId);
+      if (!current) throw unknownSession();
+      const result = await change(current, { repo, db: tx, at });
+      const { changes } = result;
+      if (!changes) return { row: current, couponError: result.couponError };
+      await repo.updateCart(current.id, changes, at);
+      return { row: { ...current, ...changes }, couponError: result.couponError };
+    });
+    return view(row, couponError);
+  }
+
+  async function requireLive(repo: SandboxRepository, paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
+    const live = byPath(await repo.listLiveProducts());
+    const missing = [...new Set(paths)].filter((path) => live.get(path)?.currency !== currency);
+    if (missing.length > 0) {
+      throw new SandboxError(
+        'unknown_product',
+        missing.length === 1
+          ? `No product with the path '${missing[0]}' is for sale`
+          : `No products with the paths ${missing.map((path) => `'${path}'`).join(', ')} are for sale`,
+      );
+    }
+  }
+
+  async function evaluatePromo(
+    code: string,
+    items: CartItem[],
+    contact: CartContact | null,
+    tx: { repo: SandboxRepository; db: Database; at: Date },
+  ): Promise<CouponEvaluation> {
+    const lines = priceLines(items, byPath(await tx.repo.listLiveProducts()), currency);
+    return createCouponService(createCouponRepository(tx.db)).evaluateCoupon(code, couponLines(lines), {
+      now: tx.at,
+      currency,
+      email: contact?.email ?? null,
+    });
+  }
+
+  return {
+    async createSession(): Promise<SessionView> {
+      const row = await repository.insertCart(newSessionId());
+      return view(row);
+    },
+
+    /** Null when no session has this id. */
+    async getSession(sessionId: string): Promise<SessionView | null> {
+      const row = await repository.findCart(sessionId);
+      return row ? view(row) : null;
+    },
+
+    /** `add(path)`: selects the product; a product already in the cart keeps its quantity (as in the SBL). */
+    addItem(sessionId: string, path: string): Promise<SessionView> {
+      return mutate(sessionId, async (row, tx) => {
+        await requireLive(tx.repo, [path]);
+        if (row.items.some((item) => item.path === path)) return { changes: null };
+        return { changes: itemChanges(limitLines([...row.items, { path, quantity: 1 }])) };
+      });
+    },
+
+    /** `update(path, quantity)`; 0 removes the product. */
+    setQuantity(sessionId: string, path: string, quantity: number): Promise<SessionView> {
+      return mutate(sessionId, async (row, tx) => {
+        if (quantity > 0) await requireLive(tx.repo, [path]);
+        return { changes: itemChanges(setQuantity(row.items, path, quantity)) };
+      });
+    },
+
+    reset(sessionId: string): Promise<SessionView> {
+      return mutate(sessionId, async () => ({ changes: { ...itemChanges([]), couponCode: null } }));
+    },
+
+    /** `promo(code)`: a refused code leaves the cart as it was and is reported; an empty code removes the coupon. */
+    applyPromo(sessionId: string, code: string): Promise<SessionView> {
+      return mutate(sessionId, async (row, tx) => {
+        if (code.trim() === '') return { changes: { couponCode: null } };
+        const evaluation = await evaluatePromo(code, row.items, row.contact, tx);
+        if (!evaluation.ok) return { changes: null, couponError: { code: evaluation.reason, message: evaluation.message } };
+        return { changes: { couponCode: evaluation.code } };
+      });
+    },
+
+    /** `recognize()` / the contact part of `secure()`: remembered to pre-fill the checkout. */
+    setContact(sessionId: string, input: SandboxContactInput): Promise<SessionView> {
+      return mutate(sessionId, async (row) => ({ changes: { contact: mergeContact(row.contact, input) } }));
+    },
+
+    /** `push()` / `secure()`: reset, products, coupon and contact at once; every product is checked before anything is written. */
+    push(sessionId: string, input: SandboxPushInput): Promise<SessionView> {
+      return mutate(sessionId, async (row, tx) => {
+        const products = input.products ?? [];
+        await requireLive(
+          tx.repo,
+          products.filter((product) => product.quantity > 0).map((product) => product.path),
+        );
+        let items = input.reset ? [] : row.items;
+        for (const product of products) items = setQuantity(items, product.path, product.quantity);
+        let couponCode = input.reset ? null : row.couponCode;
+        const contact = input.paymentContact || input.billingAddress ? mergeContact(row.contact, input) : row.contact;
+        let couponError: SandboxCouponError | undefined;
+        if (input.coupon !== undefined) {
+          if (input.coupon.trim() === '') couponCode = null;
+          else {
+            const evaluation = await evaluatePromo(input.coupon, items, contact, tx);
+            if (evaluation.ok) couponCode = evaluation.code;
+            else couponError = { code: evaluation.reason, message: evaluation.message };
+          }
+        }
+        const itemsChanged = input.reset || products.length > 0;
+        return { changes: { ...(itemsChanged ? itemChanges(items) : {}), couponCode, contact }, couponError };
+      });
+    },
+
+    /** Everything the checkout page shows; null when no session has this id. */
+    async getCheckout(sessionId: string): Promise<CheckoutView | null> {
+      const row = await repository.findCart(sessionId);
+      if (!row) return null;
+      const { priced } = await price(repository, db, row, now());
+      const completed = row.completedOrderId && row.items.length === 0 ? await repository.findOrder(row.completedOrderId) : undefined;
+      return { session: row.id, cart: priced, contact: row.contact ?? {}, completedOrder: completed ? orderReceived(completed) : null };
+    },
+
+    /**
+     * Takes payment for the session's cart. Idempotent per session: the cart row is locked,
+     * and a repeated request after success finds the emptied cart and its completed order.
+     */
+    async pay(sessionId: string, input: SandboxPayRequest): Promise<PayResult> {
+      const at = now();
+      const result = await db.transaction(async (tx): Promise<PayResult> => {
+        const repo = createSandboxRepository(tx);
+        const row = await repo.lockCart(sessionId);
+        if (!row) throw unknownSession();
+        if (row.completedOrderId && row.items.length === 0) {
+          const existing = await repo.findOrder(row.completedOrderId);
+          if (existing) return { order: orderReceived(existing), created: false };
+        }
+        const { priced, evaluation } = await price(repo, tx, row, at, input.email);
+        if (priced.lines.length === 0) throw new SandboxError('empty_cart', 'Your cart is empty. Add a product before you check out.');
+
+        const fields: Partial<Record<CardField | 'country', string>> = {};
+        if (!isCountryCode(input.country)) fields.country = 'Choose your country';
+        const card = priced.totalMinor > 0 ? checkCard(input, at) : null;
+        if (card && !card.ok) Object.assign(fields, card.fields);
+        if (Object.keys(fields).length > 0) {
+          throw new SandboxError('invalid_request', 'Check the highlighted fields and try again.', fields);
+        }
+        if (evaluation && !evaluation.ok && (evaluation.reason === 'used_up' || evaluation.reason === 'already_used')) {
+          throw new SandboxError('coupon_refused', `${evaluation.message} (${evaluation.code}). Remove the code from your cart to pay without it.`);
+        }
+        if (input.expectedTotal !== undefined && input.expectedTotal !== priced.totalMinor) {
+          throw new SandboxError(
+            'price_changed',
+            `The total of your order changed to ${formatMoney(priced.totalMinor, currency)}. Check it and pay again.`,
+          );
+        }
+        if (card?.ok && card.outcome !== 'success') throw new SandboxError(card.outcome === 'declined' ? 'card_declined' : 'insufficient_funds', DECLINE_MESSAGES[card.outcome]);
+
+        const contact = {
+          email: input.email.trim(),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          country: input.country,
+          region: input.region,
+          city: input.city,
+          postalCode: input.postalCode,
+        };
+        const id = randomId();
+        let order: SandboxOrderRow | undefined;
+        for (let attempt = 0; attempt < 10 && !order; attempt += 1) {
+          const reference = orderReference(storeName, at);
+          const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at });
+          const candidate = { id, reference, cartId: row.id, email: contact.email, totalMinor: priced.totalMinor, currency, eventData, createdAt: at };
+          if (await repo.insertOrder(candidate)) order = candidate;
+        }
+        if (!order) throw new Error('could not find a free order reference');
+        const eventId = randomId();
+        await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at);
+        await repo.updateCart(row.id, { items: [], couponCode: null, completedOrderId: id, contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }) }, at);
+        return { order: orderReceived(order), created: true };
+      });
+      if (result.created) options.onOrderCompleted?.();
+      return result;
+    },
+  };
+}
+
+export type SandboxService = ReturnType<typeof createSandboxService>;
+
+function unknownSession() {
+  return new SandboxError('unknown_session', 'This cart session does not exist or has expired. Start a new one.');
+}
+
+function byPath(products: PricedProduct[]): Map<string, PricedProduct> {
+  return new Map(products.map((product) => [product.path, product]));
+}
+
+/** The cart's lines changed: a completed order it remembered is no longer what it holds. */
+function itemChanges(items: CartItem[]): Partial<SandboxCartRow> {
+  return { items, completedOrderId: null };
+}
+
+function setQuantity(items: CartItem[], path: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return items.filter((item) => item.path !== path);
+  if (items.some((item) => item.path === path)) return items.map((item) => (item.path === path ? { path, quantity } : item));
+  return limitLines([...items, { path, quantity }]);
+}
+
+function limitLines(items: CartItem[]): CartItem[] {
+  if (items.length > MAX_CART_LINES) throw new SandboxError('invalid_request', `A cart holds at most ${MAX_CART_LINES} different products`);
+  return items;
+}
+
+/** Merges pushed contact fields into the stored ones; an empty value clears a field. */
+function mergeContact(stored: CartContact | null, input: SandboxContactInput): CartContact {
+  const merged: CartContact = { ...(stored ?? {}) };
+  const given: Record<string, string | undefined> = { ...input.paymentContact, ...input.billingAddress };
+  for (const key of CONTACT_KEYS) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (value === '') delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function orderReceived(order: SandboxOrderRow): SandboxOrderReceived {
+  const data = order.eventData as {
+    total: number;
+    totalDisplay: string;
+    items: Array<{ product: string; quantity: number; display: string }>;
+  };
+  return {
+    id: order.id,
+    reference: order.reference,
+    live: false,
+    currency: order.currency,
+    total: data.total,
+    totalDisplay: data.totalDisplay,
+    items: data.items.map((item) => ({ product: item.product, quantity: item.quantity, display: item.display })),
+  };
+}
