@@ -16,8 +16,9 @@ export function reloadPage() {
  */
 export function PaymentsFailureAlert({ failure, onReload = reloadPage }: { failure: PaymentsFailure; onReload?: () => void }) {
   return (
-    <Alert tone="error" title={failure === 'script' ? SCRIPT_FAILED_TITLE : TIMEOUT_TITLE}>
+    <Alert tone="error">
       <p>
+        <strong className="font-semibold">{failure === 'script' ? SCRIPT_FAILED_TITLE : TIMEOUT_TITLE}</strong>{' '}
         {failure === 'script'
           ? 'Check your connection and reload the page.'
           : "Your cart and checkout can't be used until it does. Reload the page to try again."}
@@ -40,7 +41,7 @@ export function ProviderNoticeAlert({ notice, onDismiss }: { notice: ProviderNot
           Reload
         </Button>
         <Button variant="ghost" size="sm" onClick={onDismiss}>
-          Dismiss
+          Hide message
         </Button>
       </div>
     </Alert>
