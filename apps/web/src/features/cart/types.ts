@@ -6,7 +6,10 @@ export interface CartLineView {
   /** HTML from the provider; the page sanitises it. */
   summaryHtml: string;
   quantity: number;
+  /** What one costs after discounts. */
   unitPrice: string;
+  /** The list price, shown struck through when a discount lowers the unit price. */
+  price?: string;
   total: string;
 }
 

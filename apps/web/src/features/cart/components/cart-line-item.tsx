@@ -65,8 +65,11 @@ export function CartLineItem({ line, onUpdateQuantity, onRemove, onResult }: Car
     if (mounted.current) setBusy(false);
   };
 
+  const discounted = Boolean(line.price) && line.price !== line.unitPrice;
+
   return (
-    <li aria-busy={busy} className={`flex gap-4 p-4 transition-opacity sm:gap-5 sm:p-5 ${busy ? 'opacity-60' : ''}`}>
+    // Phones: the controls take the card's full width under the image; wider: under the text.
+    <li aria-busy={busy} className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-3 p-4 transition-opacity sm:gap-x-5 sm:p-5 ${busy ? 'opacity-60' : ''}`}>
       {line.image ? (
         <img
           src={apiAssetUrl(line.image)}
@@ -78,9 +81,9 @@ export function CartLineItem({ line, onUpdateQuantity, onRemove, onResult }: Car
       ) : (
         <div aria-hidden="true" className="size-20 shrink-0 rounded-lg border border-border/40 bg-tertiary sm:size-24" />
       )}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <div className="flex items-start justify-between gap-4">
-          <h3 className="min-w-0 font-semibold leading-6 break-words">
+          <h3 className="min-w-0 leading-6 font-semibold break-words">
             <Link
               to={`/products/${encodeURIComponent(line.path)}`}
               className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent"
@@ -94,19 +97,30 @@ export function CartLineItem({ line, onUpdateQuantity, onRemove, onResult }: Car
           </p>
         </div>
         {summary && <div className="mt-1 line-clamp-2 text-sm leading-6 text-secondary" dangerouslySetInnerHTML={{ __html: summary }} />}
-        <p className="mt-1 text-sm text-secondary tabular-nums">{line.unitPrice} each</p>
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <QuantityStepper
-            name={line.display}
-            quantity={line.quantity}
-            disabled={busy}
-            onChange={(quantity) => void change(() => onUpdateQuantity(line.path, quantity))}
-          />
-          <Button variant="ghost" size="sm" className="min-h-11" disabled={busy} aria-label={`Remove ${line.display}`} onClick={() => void change(() => onRemove(line.path))}>
-            <TrashIcon />
-            Remove
-          </Button>
-        </div>
+        <p className="mt-1 text-sm text-secondary tabular-nums">
+          {line.unitPrice} each
+          {discounted && (
+            <>
+              {' '}
+              <s className="ml-1">
+                <span className="sr-only">was </span>
+                {line.price}
+              </s>
+            </>
+          )}
+        </p>
+      </div>
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:col-start-2">
+        <QuantityStepper
+          name={line.display}
+          quantity={line.quantity}
+          disabled={busy}
+          onChange={(quantity) => void change(() => onUpdateQuantity(line.path, quantity))}
+        />
+        <Button variant="ghost" size="sm" className="min-h-11" disabled={busy} aria-label={`Remove ${line.display}`} onClick={() => void change(() => onRemove(line.path))}>
+          <TrashIcon />
+          Remove
+        </Button>
       </div>
     </li>
   );

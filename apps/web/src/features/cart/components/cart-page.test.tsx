@@ -108,6 +108,13 @@ describe('cart page states (storefront spec §2 "Cart page")', () => {
     expect(within(item).getByRole('group', { name: 'Quantity of reMIDI 4' })).toHaveTextContent('2');
   });
 
+  it('strikes through the list price when a discount lowers the unit price', () => {
+    renderCart({ cart: cartOf([line('a', { unitPrice: '$71.10', price: '$79.00', total: '$71.10' }), line('b', { price: '$10.00' })]) });
+    const [discounted, full] = screen.getAllByRole('listitem');
+    expect(within(discounted!).getByText('$79.00').closest('s')).toHaveTextContent('was $79.00');
+    expect(full!.querySelector('s')).toBeNull();
+  });
+
   it('shows the item count and the total in the Order Summary', () => {
     renderCart({ cart: cartOf([line('a', { quantity: 2 }), line('b')], { total: '$30.00', totalValue: 30 }) });
     const summary = screen.getByRole('region', { name: 'Order Summary' });

@@ -44,11 +44,12 @@ export function CheckoutPage({ storeName, isAuthenticated = false, prefill, cust
             <span className="inline-flex items-center rounded-full border border-border px-3 py-1 text-sm font-semibold text-secondary">Guest Checkout</span>
           )}
         </div>
-        <nav aria-label="Leave checkout" className="flex flex-wrap gap-3">
-          <ButtonLink to="/cart" variant="secondary">
+        {/* Side by side where they fit, else one full-width button per row. */}
+        <nav aria-label="Leave checkout" className="flex w-full flex-wrap gap-2 sm:w-auto sm:gap-3">
+          <ButtonLink to="/cart" variant="secondary" className="grow whitespace-nowrap sm:grow-0">
             <span aria-hidden="true">←</span> Back to Cart
           </ButtonLink>
-          <ButtonLink to="/products" variant="ghost">
+          <ButtonLink to="/products" variant="secondary" className="grow whitespace-nowrap sm:grow-0 sm:border-transparent">
             Continue Shopping
           </ButtonLink>
         </nav>
