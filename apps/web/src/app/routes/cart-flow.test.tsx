@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -52,7 +52,12 @@ function renderApp(path: string, sblOptions: Partial<FakeSblOptions> = {}) {
 
 const cartLink = () => screen.getAllByRole('link', { name: /item\(s\) in cart|View shopping cart/ })[0]!;
 
+// These tests run the real polling (200 ms) and checkout delay (500 ms) on real timers; under
+// a loaded machine (the full suite runs files in parallel) they need more than the defaults.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeAll(() => {
+  configure({ asyncUtilTimeout: 5_000 });
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };

@@ -238,7 +238,7 @@ export function createPaymentsStore({ win = window, log = createDebugLog(), acti
 
     start(config) {
       let active = true;
-      let stopWaiting = () => undefined as void;
+      let stopWaiting = (): void => undefined;
       const removeCallbacks = installSblCallbacks(handlers, win);
       const script = ensureSblScript(config, win.document);
       const failLoading = (failure: PaymentsFailure) => {
