@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `songwish-e2e-${E2E_PORT}`);
+/** A second store, with FastSpring as the payment provider (its SBL is stubbed in the tests). */
+export const E2E_FASTSPRING_PORT = Number(process.env.E2E_FASTSPRING_PORT ?? E2E_PORT + 1);
+const FASTSPRING_TESTS = /fastspring-.*\.spec\.ts/;
 const root = path.resolve(import.meta.dirname, '..');
 
 const chromium = {
@@ -26,27 +29,61 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: FASTSPRING_TESTS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
     {
       name: 'mobile',
       // Only the tests about what a shopper sees run twice; server tests run once.
       testMatch: /storefront-.*\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
     },
-  ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    cwd: root,
-    url: `http://localhost:${E2E_PORT}/status`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
+    {
+      // The same storefront against FastSpring's contract: proves nothing in it is sandbox-specific.
+      name: 'fastspring',
+      testMatch: FASTSPRING_TESTS,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: chromium,
+        baseURL: `http://localhost:${E2E_FASTSPRING_PORT}`,
+      },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      cwd: root,
+      url: `http://localhost:${E2E_PORT}/status`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+      },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      cwd: root,
+      url: `http://localhost:${E2E_FASTSPRING_PORT}/status`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_FASTSPRING_PORT),
+        DATA_DIR: path.join(os.tmpdir(), `songwish-e2e-fastspring-${E2E_FASTSPRING_PORT}`),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        PAYMENTS_PROVIDER: 'fastspring',
+        FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore',
+      },
+    },
+  ],
 });

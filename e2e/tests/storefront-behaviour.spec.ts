@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/sbl';
 import { useTheme } from '../support/pages';
 
 test.describe('theme', () => {

@@ -18,7 +18,7 @@ import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
 import { mediaPlugin } from './plugins/media';
-import { securityPlugin } from './plugins/security';
+import { paymentProviderSources, securityPlugin } from './plugins/security';
 import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
 import { STORE_VERSION } from './version';
 
@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   if (config.accessLog) app.register(accessLogPlugin);
-  await app.register(securityPlugin, { config, inlineScriptHashes: webApp.inlineScriptHashes });
+  await app.register(securityPlugin, { config, inlineScriptHashes: webApp.inlineScriptHashes, extraSources: paymentProviderSources(config.payments) });
   await app.register(mediaPlugin, { mediaDir: path.join(config.dataDir, 'media') });
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });

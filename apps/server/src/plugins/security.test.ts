@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
-import { apiSecurityHeaders, securityHeaders } from './security';
+import { apiSecurityHeaders, paymentProviderSources, securityHeaders } from './security';
 
 describe('security headers', () => {
   it('turn on HSTS and upgrade-insecure-requests only for an https store', () => {
@@ -28,5 +28,26 @@ describe('security headers', () => {
     })['content-security-policy'];
     expect(csp).toContain("script-src 'self' 'sha256-abc' https://sbl.example.com");
     expect(csp).toContain("frame-src 'self' https://pay.example.com");
+  });
+
+  it('allow the SBL script origin and the storefront origin in FastSpring mode only', () => {
+    const fastspring = loadConfig({ PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore' });
+    const sources = paymentProviderSources(fastspring.payments);
+    const origins = ['https://sbl.onfastspring.com', 'https://teststore.test.onfastspring.com'];
+    expect(sources).toEqual({ script: origins, connect: origins, frame: origins, img: origins });
+    const csp = securityHeaders({ config: fastspring, inlineScriptHashes: [], extraSources: sources })['content-security-policy'];
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'img-src']) {
+      expect(csp).toMatch(new RegExp(`${directive} [^;]*https://sbl\\.onfastspring\\.com https://teststore\\.test\\.onfastspring\\.com`));
+    }
+    expect(paymentProviderSources(loadConfig({}).payments)).toEqual({});
+  });
+
+  it('name one origin once when the SBL is served from the storefront host', () => {
+    const config = loadConfig({
+      PAYMENTS_PROVIDER: 'fastspring',
+      FASTSPRING_STOREFRONT: 'shop.onfastspring.com/popup-shop',
+      FASTSPRING_SBL_URL: 'https://shop.onfastspring.com/sbl/builder.js',
+    });
+    expect(paymentProviderSources(config.payments).script).toEqual(['https://shop.onfastspring.com']);
   });
 });

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config/env';
+import type { Config, PaymentsConfig } from '../config/env';
 
 export interface SecurityOptions {
   config: Config;
@@ -55,6 +55,17 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     }),
   });
 });
+
+/**
+ * What the page must reach when FastSpring is the payment provider: the Store Builder
+ * Library's origin (its script) and the storefront's origin (the SBL's requests, the
+ * embedded checkout frame and its images). The sandbox is served by the store itself.
+ */
+export function paymentProviderSources(payments: PaymentsConfig): NonNullable<SecurityOptions['extraSources']> {
+  if (payments.provider !== 'fastspring') return {};
+  const origins = [...new Set([new URL(payments.scriptUrl).origin, `https://${payments.storefront.split('/')[0]}`])];
+  return { script: origins, connect: origins, frame: origins, img: origins };
+}
 
 const API_PREFIXES = ['/api/', '/status', '/webhooks/'];
 const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));

@@ -1,17 +1,29 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
+import { useNavigate } from 'react-router';
+import { CartPage } from '../../features/cart/components/cart-page';
+import { usePayments } from '../../features/payments/payments-provider';
+import { storeConfig } from '../../lib/store-config';
+import { toChangeResult } from '../cart-results';
 
-// The cart provider (payment provider contract) replaces this page in the checkout issue.
+/**
+ * /cart: the cart page over the payment provider's cart. Secure Checkout goes to /checkout,
+ * which starts the provider's checkout 0.5 s later (docs/decisions/0007-storefront-checkout.md).
+ */
 export function Component() {
+  const payments = usePayments();
+  const navigate = useNavigate();
+  const result = (ok: boolean) => toChangeResult(ok, payments.getLastFailure());
   return (
-    <Container className="py-16 text-center">
-      <title>Your cart</title>
-      <h1 className="text-3xl font-bold">Your cart</h1>
-      <p className="mt-6 text-xl font-semibold">Your cart is empty</p>
-      <p className="mt-2 text-secondary">Browse the catalogue to find plugins, sample packs and free downloads.</p>
-      <ButtonLink to="/products" className="mt-8">
-        Continue Shopping
-      </ButtonLink>
-    </Container>
+    <CartPage
+      storeName={storeConfig.storeName}
+      status={payments.status}
+      cart={payments.cartLoaded ? payments.cart : null}
+      busy={payments.pendingActions > 0}
+      onUpdateQuantity={async (path, quantity) => result(await payments.update(path, quantity))}
+      onRemove={async (path) => result(await payments.remove(path))}
+      onClear={async () => result(await payments.clear())}
+      onApplyCoupon={async (code) => result(await payments.applyCoupon(code))}
+      onRemoveCoupon={async () => result(await payments.removeCoupon())}
+      onCheckout={() => void navigate('/checkout')}
+    />
   );
 }

@@ -1,19 +1,37 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useProducts } from '../../features/catalog/api/get-products';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { usePayments } from '../../features/payments/payments-provider';
+import { storeConfig } from '../../lib/store-config';
+import { toChangeResult } from '../cart-results';
 
-// The embedded checkout replaces this page in the checkout issue.
+/**
+ * /checkout: the provider's embedded checkout, after the URL's product, quantity, buyNow
+ * and coupon were applied. Every shopper is a guest until sign-in arrives.
+ */
 export function Component() {
+  const payments = usePayments();
+  const products = useProducts();
+  const location = useLocation();
+  const known = useMemo(() => new Set((products.data ?? []).map((product) => product.path)), [products.data]);
+  const result = (ok: boolean) => toChangeResult(ok, payments.getLastFailure());
   return (
-    <Container className="py-16 text-center">
-      <title>Checkout</title>
-      <h1 className="text-3xl font-bold">Checkout</h1>
-      <p className="mt-6 text-secondary">Your cart is empty, so there is nothing to check out yet.</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/cart" variant="secondary">
-          Back to Cart
-        </ButtonLink>
-        <ButtonLink to="/products">Continue Shopping</ButtonLink>
-      </div>
-    </Container>
+    <CheckoutPage
+      // A new visit (another link to /checkout) applies its parameters again.
+      key={location.key}
+      storeName={storeConfig.storeName}
+      providerStatus={payments.status}
+      cartLoaded={payments.cartLoaded}
+      catalogue={products.isPending ? 'pending' : products.isError ? 'error' : 'ready'}
+      isKnownProduct={(path) => known.has(path)}
+      getCartCount={() => payments.getCart().count}
+      isInCart={(path) => payments.getCart().items.some((line) => line.path === path)}
+      reset={async () => result(await payments.clear())}
+      addProduct={async (path, quantity) => result(await payments.add(path, quantity))}
+      setQuantity={async (path, quantity) => result(await payments.update(path, quantity))}
+      applyCoupon={async (code) => result(await payments.applyCoupon(code))}
+      startCheckout={payments.startCheckout}
+    />
   );
 }

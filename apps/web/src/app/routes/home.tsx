@@ -6,6 +6,7 @@ import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '../../featu
 import { LandingHeader } from '../../features/layout/components/landing-header';
 import { storeConfig } from '../../lib/store-config';
 import type { RootOutletContext } from './root-layout';
+import { renderProductCartAction } from '../product-cart-action';
 
 interface ValueProp {
   title: string;
@@ -86,7 +87,7 @@ export function Component() {
             </Link>
           </div>
           <div className="mt-8">
-            <ProductGrid filter="all" limit={3} headingLevel="h3" />
+            <ProductGrid filter="all" limit={3} headingLevel="h3" renderAction={renderProductCartAction} />
           </div>
         </Container>
       </section>

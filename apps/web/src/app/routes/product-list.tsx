@@ -5,6 +5,7 @@ import { ProductListNav } from '../../features/catalog/components/product-list-n
 import type { ProductListView } from '../../features/catalog/types';
 import { isProductListView, PRODUCT_LIST_VIEWS } from '../../features/catalog/utils/product-list-views';
 import { storeConfig } from '../../lib/store-config';
+import { renderProductCartAction } from '../product-cart-action';
 
 /** Reads `handle.productList` of the deepest route that sets it (router.tsx); defaults to all products. */
 function useProductListView(): ProductListView {
@@ -32,7 +33,7 @@ export function Component() {
         <ProductListNav current={view} />
       </div>
       <div className="mt-8">
-        <ProductGrid filter={view} />
+        <ProductGrid filter={view} renderAction={renderProductCartAction} />
       </div>
     </Container>
   );

@@ -1,17 +1,40 @@
-import { Outlet } from 'react-router';
+import { useCallback } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { SignupBanner } from '../../features/layout/components/signup-banner';
 import { SiteFooter } from '../../features/layout/components/site-footer';
 import { SiteHeader } from '../../features/layout/components/site-header';
 import type { HeaderAccount, HeaderCartSummary } from '../../features/layout/types';
+import { PaymentsStatus } from '../../features/payments/components/payments-status';
+import { PaymentsProvider, usePayments } from '../../features/payments/payments-provider';
+import type { CompletedOrder } from '../../features/payments/types';
 import { storeConfig } from '../../lib/store-config';
 import { NavigationEffects } from '../navigation-effects';
 import { useShopperAccount } from '../shopper-account';
 
-// The cart provider arrives with the checkout issue; until then the cart is not ready.
-const CART_NOT_READY: HeaderCartSummary = { ready: false, count: 0, total: '$0.00' };
+/** Where a completed order lands (storefront spec §4 "Order completion"). */
+export function purchaseSuccessPath(order: CompletedOrder): string {
+  return `/products/purchase-success?order=${encodeURIComponent(order.reference)}`;
+}
 
+/** The shell of every page; the payment provider's script is loaded once, here. */
 export function RootLayout() {
+  const navigate = useNavigate();
+  const onOrderComplete = useCallback((order: CompletedOrder) => void navigate(purchaseSuccessPath(order)), [navigate]);
+  return (
+    <PaymentsProvider config={storeConfig.payments} onOrderComplete={onOrderComplete}>
+      <Shell />
+    </PaymentsProvider>
+  );
+}
+
+function Shell() {
   const account: HeaderAccount = useShopperAccount();
+  const { status, cartLoaded, cart } = usePayments();
+  const cartSummary: HeaderCartSummary = {
+    ready: status === 'ready' && cartLoaded,
+    count: cart.count,
+    total: cart.totalPending ? '…' : cart.total,
+  };
   return (
     <div className="flex min-h-dvh flex-col bg-background text-primary">
       <a
@@ -21,9 +44,10 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationEffects />
-      <SiteHeader cart={CART_NOT_READY} account={account} storeName={storeConfig.storeName} />
+      <SiteHeader cart={cartSummary} account={account} storeName={storeConfig.storeName} />
       {account.status === 'unauthenticated' && <SignupBanner onSignup={account.onSignup} />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <PaymentsStatus />
         <Outlet context={{ account } satisfies RootOutletContext} />
       </main>
       <SiteFooter config={storeConfig} />
@@ -34,4 +58,3 @@ export function RootLayout() {
 export interface RootOutletContext {
   account: HeaderAccount;
 }
-

@@ -1,0 +1,288 @@
+import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_CONTAINER_ID, CHECKOUT_START_DELAY_MS, CHECKOUT_STALL_MS, PREFILL_DELAY_MS } from '../constants';
+import type { StepResult } from '../types';
+import { CheckoutPage, type CheckoutPageProps } from './checkout-page';
+
+const OK: StepResult = { ok: true };
+
+/** A cart the props operate on, recording the order of calls. */
+function createCart(initial: Record<string, number> = {}) {
+  const quantities = new Map(Object.entries(initial));
+  const calls: string[] = [];
+  return {
+    calls,
+    quantities,
+    props: {
+      getCartCount: () => [...quantities.values()].reduce((sum, quantity) => sum + quantity, 0),
+      isInCart: (path: string) => quantities.has(path),
+      reset: vi.fn(async () => {
+        calls.push('reset');
+        quantities.clear();
+        return OK;
+      }),
+      addProduct: vi.fn(async (path: string, quantity: number) => {
+        calls.push(`add ${path} ${quantity}`);
+        quantities.set(path, quantity);
+        return OK;
+      }),
+      setQuantity: vi.fn(async (path: string, quantity: number) => {
+        calls.push(`set ${path} ${quantity}`);
+        quantities.set(path, quantity);
+        return OK;
+      }),
+      applyCoupon: vi.fn(async (code: string): Promise<StepResult> => {
+        calls.push(`coupon ${code}`);
+        return code.toUpperCase() === 'SAVE10' ? OK : { ok: false, message: "This promo code wasn't accepted.", detail: 'Unknown code.' };
+      }),
+      startCheckout: vi.fn(() => {
+        calls.push('checkout');
+        return true;
+      }),
+    },
+  };
+}
+
+function renderCheckout(query: string, overrides: Partial<CheckoutPageProps> = {}, cart = createCart()) {
+  const props: CheckoutPageProps = {
+    storeName: 'SongWish',
+    providerStatus: 'ready',
+    cartLoaded: true,
+    catalogue: 'ready',
+    isKnownProduct: (path) => ['remidi-4', 'rechannel'].includes(path),
+    ...cart.props,
+    ...overrides,
+  };
+  // Re-rendered on every navigation, with whatever the props are by then.
+  function Harness() {
+    useLocation();
+    return <CheckoutPage {...props} />;
+  }
+  const router = createMemoryRouter([{ path: '/checkout', element: <Harness /> }], { initialEntries: [`/checkout${query}`] });
+  const view = render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+  const rerender = (next: Partial<CheckoutPageProps>) => {
+    Object.assign(props, next);
+    void router.navigate(`/checkout${query}`, { replace: true });
+  };
+  return { ...view, cart, props, router, rerender };
+}
+
+/** Lets pending answers and React's updates land, then moves the clock on by `ms`. */
+async function settle(ms = 0) {
+  for (let round = 0; round < 3; round += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+  }
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('checkout page (storefront spec §2 "Checkout page")', () => {
+  it('shows the heading, both ways out and the Guest Checkout label', async () => {
+    renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByText('Guest Checkout')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Cart/ })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+    await settle();
+  });
+
+  it('has no Guest Checkout label for a signed-in shopper', async () => {
+    renderCheckout('', { isAuthenticated: true }, createCart({ 'remidi-4': 1 }));
+    expect(screen.queryByText('Guest Checkout')).not.toBeInTheDocument();
+    await settle();
+  });
+
+  it('shows a loading message while the catalogue or the provider loads', async () => {
+    const { cart } = renderCheckout('', { catalogue: 'pending' }, createCart({ 'remidi-4': 1 }));
+    await settle(5_000);
+    expect(screen.getByText('Loading checkout...')).toBeInTheDocument();
+    expect(cart.props.startCheckout).not.toHaveBeenCalled();
+  });
+
+  it('starts the checkout 0.5 s after arriving, into a container at least 600 px tall', async () => {
+    const { cart } = renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    await settle();
+    const container = document.getElementById(CHECKOUT_CONTAINER_ID)!;
+    expect(container.style.minHeight).toBe('600px');
+    await settle(CHECKOUT_START_DELAY_MS - 1);
+    expect(cart.props.startCheckout).not.toHaveBeenCalled();
+    await settle(1);
+    // Once, despite StrictMode running effects twice.
+    expect(cart.props.startCheckout).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not start a checkout for an empty cart', async () => {
+    const { cart } = renderCheckout('');
+    await settle(5_000);
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    expect(document.getElementById(CHECKOUT_CONTAINER_ID)).toBeNull();
+    expect(cart.props.startCheckout).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Checkout not loading' when the container stays empty", async () => {
+    renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    await settle(CHECKOUT_STALL_MS - 1);
+    expect(screen.queryByText('Checkout not loading')).not.toBeInTheDocument();
+    await settle(1);
+    expect(screen.getByText('Checkout not loading')).toBeInTheDocument();
+    expect(screen.getByText(/Try the Back to Cart or Continue Shopping buttons above/)).toBeInTheDocument();
+    // The provider's frame arriving late takes the message away.
+    await act(async () => {
+      document.getElementById(CHECKOUT_CONTAINER_ID)!.appendChild(document.createElement('iframe'));
+    });
+    expect(screen.queryByText('Checkout not loading')).not.toBeInTheDocument();
+  });
+
+  it('does not complain once the provider drew its checkout', async () => {
+    const cart = createCart({ 'remidi-4': 1 });
+    cart.props.startCheckout.mockImplementation(() => {
+      document.getElementById(CHECKOUT_CONTAINER_ID)!.appendChild(document.createElement('iframe'));
+      return true;
+    });
+    renderCheckout('', {}, cart);
+    await settle(CHECKOUT_START_DELAY_MS + CHECKOUT_STALL_MS);
+    expect(screen.queryByText('Checkout not loading')).not.toBeInTheDocument();
+    expect(screen.queryByText('Opening secure checkout...')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Checkout not loading' when the provider failed", async () => {
+    renderCheckout('?product=remidi-4', { providerStatus: 'failed', cartLoaded: false });
+    await settle();
+    expect(screen.getByText('Checkout not loading')).toBeInTheDocument();
+    expect(screen.queryByText('Loading checkout...')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Checkout not loading' when the provider's checkout could not start", async () => {
+    const cart = createCart({ 'remidi-4': 1 });
+    cart.props.startCheckout.mockReturnValue(false);
+    renderCheckout('', {}, cart);
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(screen.getByText('Checkout not loading')).toBeInTheDocument();
+  });
+});
+
+describe('checkout URL parameters (storefront spec §4, §5)', () => {
+  it('resets the cart first for buyNow=true, adds the product with its quantity, applies the coupon, then checks out', async () => {
+    const { cart } = renderCheckout('?buyNow=true&product=remidi-4&quantity=2&coupon=save10', {}, createCart({ rechannel: 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['reset', 'add remidi-4 2', 'coupon save10', 'checkout']);
+    expect(screen.getByText('Coupon SAVE10 applied to your order!')).toBeInTheDocument();
+  });
+
+  it('adds to the cart without buyNow, and sets the quantity of a product already in it', async () => {
+    const { cart } = renderCheckout('?product=rechannel&quantity=3', {}, createCart({ rechannel: 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['set rechannel 3', 'checkout']);
+  });
+
+  it('uses quantity 1 with a console warning for a bad quantity', async () => {
+    const { cart } = renderCheckout('?product=remidi-4&quantity=lots');
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['add remidi-4 1', 'checkout']);
+    expect(warn).toHaveBeenCalledWith('Checkout: the quantity "lots" is not a whole number of at least 1; using 1');
+  });
+
+  it('ignores an unknown product with a console warning and shows nothing', async () => {
+    const { cart, container } = renderCheckout('?product=no-such-thing', {}, createCart({ rechannel: 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['checkout']);
+    expect(warn).toHaveBeenCalledWith('Checkout: ignoring the unknown product "no-such-thing" from the link');
+    expect(container).not.toHaveTextContent('no-such-thing');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(['promo', 'discount'])('applies a code given as %s', async (name) => {
+    const { cart } = renderCheckout(`?${name}=save10`, {}, createCart({ rechannel: 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['coupon save10', 'checkout']);
+    expect(screen.getByText('Coupon SAVE10 applied to your order!')).toBeInTheDocument();
+  });
+
+  it('says when the coupon was not accepted, and still checks out', async () => {
+    const { cart } = renderCheckout('?coupon=bogus', {}, createCart({ rechannel: 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['coupon bogus', 'checkout']);
+    expect(screen.getByText("Promo code BOGUS wasn't accepted. Unknown code.")).toBeInTheDocument();
+    expect(screen.queryByText(/applied to your order/)).not.toBeInTheDocument();
+  });
+
+  it('says when the product could not be added', async () => {
+    const cart = createCart();
+    cart.props.addProduct.mockResolvedValue({ ok: false, message: "We couldn't add this item to your cart." });
+    renderCheckout('?product=remidi-4', {}, cart);
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(screen.getByText("We couldn't add this item to your cart.")).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('waits for the provider and the cart before applying anything', async () => {
+    const { cart, rerender } = renderCheckout('?product=remidi-4', { providerStatus: 'loading', cartLoaded: false });
+    await settle(3_000);
+    expect(cart.calls).toEqual([]);
+    expect(screen.getByText('Loading checkout...')).toBeInTheDocument();
+    rerender({ providerStatus: 'ready', cartLoaded: true });
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.calls).toEqual(['add remidi-4 1', 'checkout']);
+  });
+
+  it('applies the parameters once, not again on re-render', async () => {
+    const { cart, rerender } = renderCheckout('?buyNow=true&product=remidi-4&coupon=save10');
+    await settle(CHECKOUT_START_DELAY_MS);
+    rerender({ catalogue: 'ready' });
+    rerender({ providerStatus: 'ready' });
+    await settle(5_000);
+    expect(cart.calls).toEqual(['reset', 'add remidi-4 1', 'coupon save10', 'checkout']);
+  });
+});
+
+describe('prefill (storefront spec §4)', () => {
+  it('pushes a signed-in shopper’s details 2 s after the checkout started', async () => {
+    const payload = { paymentContact: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' } };
+    const prefill = { load: vi.fn(async () => payload), apply: vi.fn() };
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    await settle(PREFILL_DELAY_MS - 1);
+    expect(prefill.load).not.toHaveBeenCalled();
+    await settle(1);
+    expect(prefill.apply).toHaveBeenCalledWith(payload);
+    expect(prefill.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing for a guest', async () => {
+    const prefill = { load: vi.fn(async () => null), apply: vi.fn() };
+    renderCheckout('', { prefill }, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    await settle(PREFILL_DELAY_MS + 1_000);
+    expect(prefill.load).not.toHaveBeenCalled();
+  });
+
+  it('only logs a failed prefill', async () => {
+    const prefill = { load: vi.fn(async () => Promise.reject(new Error('lookup down'))), apply: vi.fn() };
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    await settle(PREFILL_DELAY_MS);
+    await settle();
+    expect(warn).toHaveBeenCalledWith('Checkout: prefilling the shopper details failed', expect.any(Error));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import type { SblPushPayload } from '@store/contracts/payments/sbl';
+
+/** How a cart change ended; a failure carries words for the shopper and the provider's own detail. */
+export type StepResult = { ok: true } | { ok: false; message: string; detail?: string };
+
+/** The checkout URL's query parameters (storefront spec §2 "Checkout URL query parameters"). */
+export interface CheckoutParams {
+  /** A product path to add, or null. */
+  product: string | null;
+  /** Integer ≥ 1; default 1. */
+  quantity: number;
+  /** buyNow=true: the cart is reset first. */
+  buyNow: boolean;
+  /** From coupon, promo or discount (first one given). */
+  coupon: string | null;
+}
+
+/** A signed-in shopper's details for the checkout; sign-in arrives with a later issue. */
+export interface CheckoutPrefill {
+  /** Looks the shopper up; null when there is nothing to fill in. */
+  load(): Promise<SblPushPayload | null>;
+  /** Hands the details to the provider (`builder.push`). */
+  apply(payload: SblPushPayload): void;
+}

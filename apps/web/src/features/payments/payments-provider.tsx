@@ -1,0 +1,57 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createPaymentsStore, type PaymentsActions, type PaymentsState, type PaymentsStore } from './payments-store';
+import type { SblScriptConfig } from './sbl-client';
+import type { CompletedOrder } from './types';
+
+/**
+ * Without a provider (component tests of pages that show cart buttons) the cart is simply
+ * never ready: buttons say 'Loading...' and every change answers false.
+ */
+const PaymentsContext = createContext<PaymentsStore>(createPaymentsStore());
+
+export interface PaymentsProviderProps {
+  /** Which SBL script to load and which storefront it opens (the store's public config). */
+  config: SblScriptConfig;
+  /** Where to send the shopper once an order is complete; the cart is already being emptied. */
+  onOrderComplete?: (order: CompletedOrder) => void;
+  /** For tests: a store created beforehand. */
+  store?: PaymentsStore;
+  children: ReactNode;
+}
+
+/** Loads the payment provider's script once for the whole app and keeps the cart. */
+export function PaymentsProvider({ config, onOrderComplete, store: given, children }: PaymentsProviderProps) {
+  const [created] = useState(() => given ?? createPaymentsStore());
+  const store = given ?? created;
+  const { scriptUrl, storefront } = config;
+  useEffect(() => store.start({ scriptUrl, storefront }), [store, scriptUrl, storefront]);
+  useEffect(() => store.setOrderCompleteHandler(onOrderComplete), [store, onOrderComplete]);
+  return <PaymentsContext value={store}>{children}</PaymentsContext>;
+}
+
+export type Payments = PaymentsState &
+  PaymentsActions &
+  Pick<PaymentsStore, 'getCart' | 'getLastFailure' | 'dismissNotice' | 'debugLog'>;
+
+/** The cart, the provider's readiness and every cart change. */
+export function usePayments(): Payments {
+  const store = useContext(PaymentsContext);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return useMemo(
+    () => ({
+      ...state,
+      add: store.add,
+      remove: store.remove,
+      update: store.update,
+      clear: store.clear,
+      applyCoupon: store.applyCoupon,
+      removeCoupon: store.removeCoupon,
+      startCheckout: store.startCheckout,
+      getCart: store.getCart,
+      getLastFailure: store.getLastFailure,
+      dismissNotice: store.dismissNotice,
+      debugLog: store.debugLog,
+    }),
+    [state, store],
+  );
+}
