@@ -22,30 +22,4 @@ export async function serveStubFastSpring(page: Page) {
   await page.route(`${FASTSPRING_STOREFRONT_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: STUB_CHECKOUT_PAGE }));
 }
 
-/**
- * The store's own sandbox provider (`/sandbox/fastspring/builder.js`) is being built on
- * another branch. Until it is merged that URL answers 404, and every page would show the
- * "couldn't reach the payment service" alert; so a 404 under /sandbox/ is answered with the
- * stub instead. Once the sandbox exists, its real answers pass through untouched.
- */
-export async function fallBackToStubSandbox(page: Page) {
-  await page.route('**/sandbox/**', async (route) => {
-    const response = await route.fetch();
-    if (response.status() !== 404) return route.fulfill({ response });
-    const isScript = new URL(route.request().url()).pathname.endsWith('.js');
-    return route.fulfill(isScript ? { contentType: 'text/javascript', body: STUB_SBL } : { contentType: 'text/html', body: STUB_CHECKOUT_PAGE });
-  });
-}
-
-/** Playwright's `test`, with the sandbox fallback above installed on every page. */
-export const test = base.extend<{ sandboxFallback: void }>({
-  sandboxFallback: [
-    async ({ page }, use) => {
-      await fallBackToStubSandbox(page);
-      await use();
-    },
-    { auto: true },
-  ],
-});
-
-export { expect };
+export { base as test, expect };

@@ -2,9 +2,9 @@ import { watchConsole } from '../support/pages';
 import { expect, test } from '../support/sbl';
 
 /**
- * The cart against whichever payment provider the default store is configured with (the
- * store's sandbox). Only the Store Builder contract is assumed, so this runs unchanged
- * against the real sandbox once it is merged (until then e2e/support/sbl.ts stands in).
+ * The cart against the default store's payment provider, the embedded sandbox. Only the
+ * Store Builder contract is assumed (fastspring-checkout.spec.ts runs the same storefront
+ * against a stub of FastSpring's own script).
  */
 test('a product added from its card shows in the header and the cart, and the checkout opens', async ({ page }) => {
   const problems = watchConsole(page);
