@@ -9,3 +9,4 @@ export * from './payments/sbl';
 export * from './payments/fastspring-webhook';
 export * from './payments/orders';
 export * from './format';
+export * from './account';
