@@ -141,6 +141,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         .map((name) => `${name}: required when OIDC_ISSUER is set`),
     );
   }
+  if (!env.OIDC_ISSUER && env.OIDC_AUDIENCE && !URL.canParse(env.OIDC_AUDIENCE)) {
+    throw new ConfigError(['OIDC_AUDIENCE: the embedded provider needs an absolute URL (a resource indicator), e.g. https://shop.example.com/api']);
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const identity: IdentityConfig = env.OIDC_ISSUER
     ? {

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config/env';
+import type { Config, IdentityConfig } from '../config/env';
 
 export interface SecurityOptions {
   config: Config;
@@ -56,7 +56,17 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   });
 });
 
-const API_PREFIXES = ['/api/', '/status', '/webhooks/'];
+const API_PREFIXES = ['/api/', '/status', '/webhooks/', '/lookup'];
+
+/**
+ * An external identity provider is called from the page (discovery, token endpoint) and may
+ * be framed for a silent session check; the embedded one is on our own origin.
+ */
+export function identityCspSources(identity: IdentityConfig): SecurityOptions['extraSources'] {
+  if (identity.provider !== 'external') return {};
+  const origin = new URL(identity.issuer).origin;
+  return { connect: [origin], frame: [origin] };
+}
 const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**
