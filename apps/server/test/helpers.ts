@@ -71,6 +71,8 @@ export const testWebApp = (overrides: Partial<WebApp> = {}): WebApp => ({
   ...overrides,
 });
 
+export const TEST_PASSWORD_HASHING = { N: 2 ** 12, r: 8, p: 1 };
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
@@ -103,6 +105,8 @@ export async function createTestApp(
     webApp: options.webApp ?? testWebApp(),
     logger: false,
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
+    // Real scrypt, at a cost that keeps the tests quick (the parameters travel in the hash).
+    passwordHashing: TEST_PASSWORD_HASHING,
   });
   await app.ready();
   return {

@@ -103,6 +103,8 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
   const { provider, identity, page } = options;
   const storeOrigin = new URL(page.storeUrl).origin;
 
+  // These pages take HTML forms and nothing else.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
     done(null, parseUrlEncoded(body as string)),
   );
