@@ -8,7 +8,7 @@ import { signedDownloadPath } from '../src/modules/downloads/signed-download-url
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
-import { envelope, postWebhook, testOrder } from './webhook-fixtures';
+import { envelope, postWebhook, testOrder, type TestOrderInput } from './webhook-fixtures';
 
 const STORE = 'http://localhost:8080';
 const ISSUER = `${STORE}/idp`;
@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
     return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt', ...header }).sign(privateKey);
   }
 
-  async function order(email: string, items = [{ product: 'remidi-4', quantity: 1, subtotal: 79 }], extra: Parameters<typeof testOrder>[0] = {}) {
+  async function order(email: string, items: TestOrderInput['items'] = [{ product: 'remidi-4', quantity: 1, subtotal: 79 }], extra: TestOrderInput = {}) {
     const data = testOrder({ email, items, ...extra });
     const response = await postWebhook(t.app, secret, envelope(data));
     expect(response.statusCode).toBe(200);

@@ -18,7 +18,7 @@ const name = (what: string) =>
     .trim()
     .min(1, `Enter your ${what}.`)
     .max(100, `Your ${what} can have at most 100 characters.`)
-    .refine((value) => !/[<>\u0000-\u001f\u007f]/.test(value), `Your ${what} cannot contain < > or control characters.`);
+    .refine((value) => ![...value].some((char) => char === '<' || char === '>' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), `Your ${what} cannot contain < > or control characters.`);
 
 const newPassword = z
   .string({ error: 'Choose a password.' })
