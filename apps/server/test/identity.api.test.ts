@@ -212,6 +212,11 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     }
     const strip = (html: string) => html.replace(/\/idp\/interaction\/[\w-]+/g, '').replace(/value="[^"]*"/g, '').replace(/<strong>[^<]*<\/strong>/g, '');
     expect(strip(newcomer.body)).toBe(strip(taken.body));
+    // "Send the email again" sends a fresh link to an unconfirmed address (and nothing to a confirmed one).
+    const resent = await fresh.browser.post(`${fresh.url}/resend`, { csrf: fresh.csrf, email: 'newcomer@example.com' });
+    expect(resent.statusCode).toBe(200);
+    expect((await emailsTo(t, 'newcomer@example.com')).filter((message) => message.kind === 'verify-email')).toHaveLength(2);
+    expect((await again.browser.post(`${again.url}/resend`, { csrf: again.csrf, email: 'taken@example.com' })).statusCode).toBe(200);
     const after = await emailsTo(t, 'taken@example.com');
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)).toMatchObject({ kind: 'signup-existing', subject: 'You already have a SongWish account' });

@@ -189,6 +189,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.trustProxy;
   provider.on('server_error', (_ctx: unknown, error: unknown) => options.onServerError?.(error));
+  // Koa prints errors that reach it to stderr unless someone listens: send them to our log instead.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (error: unknown) => options.onServerError?.(error));
   return provider;
 }
 
