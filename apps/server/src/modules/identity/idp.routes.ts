@@ -161,7 +161,17 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
     const raw = hijack(reply);
-    await provider.interactionFinished(request.raw, raw, result, { mergeWithLastSubmission: true });
+    try {
+      await provider.interactionFinished(request.raw, raw, result, { mergeWithLastSubmission: true });
+    } catch (error) {
+      // The reply is ours now: Fastify's error handler can no longer answer for us.
+      const expired = error instanceof oidcErrors.OIDCProviderError;
+      if (!expired) request.log.error({ err: error }, 'could not finish a sign-in interaction');
+      if (!raw.headersSent) {
+        raw.writeHead(expired ? 400 : 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        raw.end(expired ? expiredPage() : errorPage(page, { title: 'Something went wrong', message: 'Please go back to the store and try again in a moment.' }));
+      }
+    }
   }
 
   function parseForm<T extends z.ZodType>(schema: T, body: unknown) {

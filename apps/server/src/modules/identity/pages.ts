@@ -69,7 +69,7 @@ export interface PageContext {
 function page(context: PageContext, title: string, body: string, options: { script?: string } = {}) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark light"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
-<title>${e(title)} — ${e(context.storeName)}</title><link rel="stylesheet" href="${STYLESHEET}">${
+<title>${e(title)} — ${e(context.storeName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${STYLESHEET}">${
     options.script ? `<script src="${options.script}" defer></script>` : ''
   }</head>
 <body><a class="skip" href="#main">Skip to content</a><header><a href="${e(context.storeUrl)}/">${e(context.storeName)}</a></header>
