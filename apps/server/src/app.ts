@@ -3,10 +3,17 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config/env';
 import type { Secrets } from './config/secrets';
 import type { DatabaseHandle } from './db/client';
+import { embeddedTokenVerifier, externalTokenVerifier, type AccessTokenVerifier } from './modules/accounts/access-token';
+import { createAccountsRepository } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createDownloadsRepository } from './modules/downloads/downloads.repository';
+import { createEmbeddedIdentity, type EmbeddedIdentity } from './modules/identity/embedded-identity';
+import { idpRoutes } from './modules/identity/idp.routes';
+import type { ScryptParams } from './modules/identity/password';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
@@ -18,7 +25,7 @@ import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
 import { mediaPlugin } from './plugins/media';
-import { paymentProviderSources, securityPlugin } from './plugins/security';
+import { identityCspSources, mergeSources, paymentProviderSources, securityPlugin } from './plugins/security';
 import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
 import { STORE_VERSION } from './version';
 
@@ -33,6 +40,8 @@ export interface AppDependencies {
   filesDir?: string;
   /** Test hooks of the sandbox payment provider (e.g. where its webhooks go). */
   sandboxPayments?: SandboxPaymentsOptions;
+  /** Password hashing cost of the embedded identity provider (tests use a cheap one). */
+  passwordHashing?: ScryptParams;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -77,9 +86,47 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onOrderCommitted: () => void outboxSender.kick(),
   });
 
+  const identityConfig = config.identity;
+  let embeddedIdentity: EmbeddedIdentity | undefined;
+  if (identityConfig.provider === 'embedded') {
+    embeddedIdentity = await createEmbeddedIdentity({
+      db: database.db,
+      dataDir: config.dataDir,
+      issuer: identityConfig.issuer,
+      publicUrl: config.publicUrl,
+      clientId: identityConfig.clientId,
+      audience: identityConfig.audience,
+      storeName: config.storeName,
+      supportEmail: config.publicConfig.supportEmail,
+      sessionSecret: deps.secrets.SESSION_SECRET,
+      trustProxy: config.trustProxy,
+      corsOrigins: config.corsOrigins,
+      log: app.log,
+      onMessageQueued: () => void outboxSender.kick(),
+      scrypt: deps.passwordHashing,
+    });
+  }
+
+  const tokenVerifier: AccessTokenVerifier = embeddedIdentity
+    ? embeddedTokenVerifier({
+        issuer: identityConfig.issuer,
+        audience: identityConfig.audience,
+        publicJwks: embeddedIdentity.keys.publicJwks,
+        findAccount: (subject) => embeddedIdentity.identity.findAccount(subject),
+      })
+    : externalTokenVerifier({
+        issuer: identityConfig.issuer,
+        audience: identityConfig.audience,
+        claimsNamespace: identityConfig.provider === 'external' ? identityConfig.claimsNamespace : undefined,
+      });
+
   await app.register(errorsPlugin);
   if (config.accessLog) app.register(accessLogPlugin);
-  await app.register(securityPlugin, { config, inlineScriptHashes: webApp.inlineScriptHashes, extraSources: paymentProviderSources(config.payments) });
+  await app.register(securityPlugin, {
+    config,
+    inlineScriptHashes: webApp.inlineScriptHashes,
+    extraSources: mergeSources(paymentProviderSources(config.payments), identityCspSources(identityConfig)),
+  });
   await app.register(mediaPlugin, { mediaDir: path.join(config.dataDir, 'media') });
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
@@ -89,7 +136,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     downloads: createDownloadsRepository(database.db),
     signingSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
     filesDir: deps.filesDir ?? path.join(config.dataDir, 'files'),
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
   });
+  await app.register(accountsRoutes, {
+    accounts: createAccountsService({
+      repository: createAccountsRepository(database.db),
+      publicUrl: config.publicUrl,
+      downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
+    }),
+    verifier: tokenVerifier,
+  });
+  if (embeddedIdentity) {
+    await app.register(idpRoutes, {
+      provider: embeddedIdentity.provider,
+      identity: embeddedIdentity.identity,
+      page: { storeName: config.storeName, storeUrl: config.publicUrl },
+      formSecret: deps.secrets.SESSION_SECRET,
+      clientId: identityConfig.clientId,
+      audience: identityConfig.audience,
+    });
+  }
   // Emails are readable in the browser only while they cannot have gone anywhere else.
   if (config.payments.provider === 'sandbox' && !config.mail.smtpUrl) {
     await app.register(mailboxRoutes, { outbox, storeName: config.storeName });
@@ -107,9 +174,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.addHook('onReady', async () => {
     outboxSender.start();
+    embeddedIdentity?.startSweeping();
   });
   app.addHook('onClose', async () => {
     await outboxSender.stop();
+    await embeddedIdentity?.stopSweeping();
     await database.close();
   });
   return app;

@@ -96,6 +96,8 @@ export const testWebApp = (overrides: Partial<WebApp> = {}): WebApp => ({
   ...overrides,
 });
 
+export const TEST_PASSWORD_HASHING = { N: 2 ** 12, r: 8, p: 1 };
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
@@ -139,6 +141,8 @@ export async function createTestApp(
     logger: false,
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
     sandboxPayments: options.sandboxPayments,
+    // Real scrypt, at a cost that keeps the tests quick (the parameters travel in the hash).
+    passwordHashing: TEST_PASSWORD_HASHING,
   });
   await options.configure?.(app);
   await app.ready();

@@ -10,3 +10,4 @@ export * from './payments/fastspring-webhook';
 export * from './payments/orders';
 export * from './format';
 export * from './payments/sandbox';
+export * from './account';

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
 /**
+ * How the browser signs in (OpenID Connect, authorization code with PKCE). `authority` is the
+ * issuer: discovery is at `{authority}/.well-known/openid-configuration`. The embedded provider
+ * is `{PUBLIC_URL}/idp`; an external one (Auth0 or any OIDC provider) is `OIDC_ISSUER`.
+ * Access tokens for the store's API are requested for `audience` (Auth0's `audience` parameter;
+ * the embedded provider also accepts it, or the RFC 8707 `resource` parameter).
+ */
+export const publicIdentityConfigSchema = z.object({
+  authority: z.url(),
+  clientId: z.string().min(1),
+  audience: z.string().min(1),
+  provider: z.enum(['embedded', 'external']),
+});
+export type PublicIdentityConfig = z.infer<typeof publicIdentityConfigSchema>;
+
+/**
  * The part of the store's configuration the browser may see. The server writes it into
  * index.html as `<meta name="store-config" content="{json}">`; nothing secret belongs here.
  */
@@ -27,6 +42,11 @@ export const publicStoreConfigSchema = z.object({
     scriptUrl: z.string().min(1),
     storefront: z.string().min(1),
   }),
+  /**
+   * The identity provider. The server always sends it; it is optional in the type only so that
+   * browser-side defaults written before sign-in existed stay valid.
+   */
+  identity: publicIdentityConfigSchema.optional(),
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 

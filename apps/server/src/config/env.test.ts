@@ -56,4 +56,44 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
     }
   });
+
+  it('runs the embedded identity provider unless OIDC_ISSUER is set', () => {
+    const embedded = loadConfig({ PUBLIC_URL: 'https://shop.example.com' });
+    expect(embedded.identity).toEqual({
+      provider: 'embedded',
+      issuer: 'https://shop.example.com/idp',
+      clientId: 'songwish-web',
+      audience: 'https://shop.example.com/api',
+    });
+    expect(embedded.publicConfig.identity).toEqual({
+      authority: 'https://shop.example.com/idp',
+      clientId: 'songwish-web',
+      audience: 'https://shop.example.com/api',
+      provider: 'embedded',
+    });
+    expect(loadConfig({ OIDC_CLIENT_ID: 'my-store', OIDC_AUDIENCE: 'https://api.example.com/' }).identity).toMatchObject({
+      provider: 'embedded',
+      clientId: 'my-store',
+      audience: 'https://api.example.com/',
+    });
+  });
+
+  it('uses an external provider when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE are set, and says what is missing', () => {
+    const external = loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/', OIDC_CLIENT_ID: 'AbC123', OIDC_AUDIENCE: 'https://api.songwish.example' });
+    expect(external.identity).toEqual({
+      provider: 'external',
+      issuer: 'https://tenant.eu.auth0.com/',
+      clientId: 'AbC123',
+      audience: 'https://api.songwish.example',
+      claimsNamespace: undefined,
+    });
+    expect(external.publicConfig.identity).toEqual({ authority: 'https://tenant.eu.auth0.com/', clientId: 'AbC123', audience: 'https://api.songwish.example', provider: 'external' });
+    expect(JSON.stringify(external.publicConfig)).not.toMatch(/secret/i);
+
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/' })).toThrow(/OIDC_CLIENT_ID[\s\S]*OIDC_AUDIENCE/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'ftp://tenant.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'has spaces' })).toThrow(ConfigError);
+    // The embedded provider's audience is a resource indicator: an absolute URL.
+    expect(() => loadConfig({ OIDC_AUDIENCE: 'songwish-api' })).toThrow(/OIDC_AUDIENCE/);
+  });
 });

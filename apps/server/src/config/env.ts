@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PublicStoreConfig } from '@store/contracts';
+import type { PublicIdentityConfig, PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
 
 const booleanText = z
@@ -52,6 +52,14 @@ export const envSchema = z.object({
   FASTSPRING_SBL_URL: z.url({ protocol: /^https$/ }).default('https://sbl.onfastspring.com/sbl/1.0.5/fastspring-builder.min.js'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z
+    .string()
+    .max(200)
+    .regex(/^[\w.:@-]+$/, 'letters, digits and . : @ _ -')
+    .optional(),
+  OIDC_AUDIENCE: z.string().min(1).max(500).optional(),
+  OIDC_CLAIMS_NAMESPACE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,7 +85,25 @@ export interface Config {
   webDistDir: string | undefined;
   payments: PaymentsConfig;
   mail: { smtpUrl: string | undefined; from: string };
+  identity: IdentityConfig;
 }
+
+/**
+ * Who signs shoppers in. `embedded`: the store's own OpenID provider under `/idp`.
+ * `external`: Auth0 or any OpenID Connect provider (`OIDC_ISSUER`); `/idp` is not mounted.
+ */
+export type IdentityConfig =
+  | { provider: 'embedded'; issuer: string; clientId: string; audience: string }
+  | {
+      provider: 'external';
+      issuer: string;
+      clientId: string;
+      audience: string;
+      /** Where the access token may carry `email`/`email_verified` as namespaced claims (Auth0 Actions). */
+      claimsNamespace: string | undefined;
+    };
+
+export const DEFAULT_IDP_CLIENT_ID = 'songwish-web';
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
@@ -108,7 +134,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (env.PAYMENTS_PROVIDER === 'fastspring' && !env.FASTSPRING_STOREFRONT) {
     throw new ConfigError(['FASTSPRING_STOREFRONT: required when PAYMENTS_PROVIDER is fastspring']);
   }
+  if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_AUDIENCE)) {
+    throw new ConfigError(
+      [!env.OIDC_CLIENT_ID && 'OIDC_CLIENT_ID', !env.OIDC_AUDIENCE && 'OIDC_AUDIENCE']
+        .filter(Boolean)
+        .map((name) => `${name}: required when OIDC_ISSUER is set`),
+    );
+  }
+  if (!env.OIDC_ISSUER && env.OIDC_AUDIENCE && !URL.canParse(env.OIDC_AUDIENCE)) {
+    throw new ConfigError(['OIDC_AUDIENCE: the embedded provider needs an absolute URL (a resource indicator), e.g. https://shop.example.com/api']);
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const identity: IdentityConfig = env.OIDC_ISSUER
+    ? {
+        provider: 'external',
+        issuer: env.OIDC_ISSUER,
+        clientId: env.OIDC_CLIENT_ID!,
+        audience: env.OIDC_AUDIENCE!,
+        claimsNamespace: env.OIDC_CLAIMS_NAMESPACE,
+      }
+    : {
+        provider: 'embedded',
+        issuer: `${publicUrl}/idp`,
+        clientId: env.OIDC_CLIENT_ID ?? DEFAULT_IDP_CLIENT_ID,
+        audience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      };
+  const publicIdentity: PublicIdentityConfig = {
+    authority: identity.issuer,
+    clientId: identity.clientId,
+    audience: identity.audience,
+    provider: identity.provider,
+  };
   const payments: PaymentsConfig =
     env.PAYMENTS_PROVIDER === 'fastspring'
       ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL }
@@ -142,6 +198,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         payments.provider === 'fastspring'
           ? { provider: 'fastspring', scriptUrl: payments.scriptUrl, storefront: payments.storefront }
           : { provider: 'sandbox', scriptUrl: SANDBOX_SCRIPT_PATH, storefront: `${new URL(publicUrl).host}/sandbox` },
+      identity: publicIdentity,
     },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,
@@ -150,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     payments,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.STORE_CONTACT_EMAIL}>` },
+    identity,
   };
 }
 

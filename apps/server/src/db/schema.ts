@@ -8,9 +8,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { MediaItem } from '@store/contracts';
 
@@ -390,6 +392,110 @@ export const sandboxWebhookDeliveries = pgTable(
     index('sandbox_webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Identity (issue 5): the embedded OpenID provider's accounts and storage, and download tracking
+
+/**
+ * A sign-in account of the embedded identity provider. Its `id` is the `sub` of every token;
+ * it says nothing about orders, which belong to customers and are matched by verified email.
+ * `email` is stored lower-cased; `password_hash` is `scrypt$N$r$p$salt$hash` (base64url).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    fullName: text('full_name').notNull(),
+    pictureUrl: text('picture_url'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('accounts_email_unique').on(table.email),
+    check('accounts_email_lowercase', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/**
+ * Single-use links sent by email (verify the address, reset the password). Only the SHA-256
+ * of the token is stored, so a database leak gives no working link.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('account_tokens_hash_unique').on(table.tokenHash),
+    index('account_tokens_account_idx').on(table.accountId, table.purpose),
+    index('account_tokens_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Everything oidc-provider persists (sessions, interactions, grants, codes, refresh tokens…),
+ * one row per model instance, keyed by model name and id. Expired rows are ignored on read
+ * and swept periodically.
+ */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    accountId: text('account_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_payloads_grant_idx').on(table.grantId),
+    index('oidc_payloads_uid_idx').on(table.model, table.uid),
+    index('oidc_payloads_user_code_idx').on(table.model, table.userCode),
+    index('oidc_payloads_account_idx').on(table.accountId),
+    index('oidc_payloads_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** A version of a product a customer downloaded from the account area (drives "update available"). */
+export const downloadEvents = pgTable(
+  'download_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    version: text('version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('download_events_customer_product_idx').on(table.customerId, table.productId, table.createdAt)],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;

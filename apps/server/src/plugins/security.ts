@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config, PaymentsConfig } from '../config/env';
+import type { Config, IdentityConfig, PaymentsConfig } from '../config/env';
 
 export interface SecurityOptions {
   config: Config;
@@ -67,7 +67,29 @@ export function paymentProviderSources(payments: PaymentsConfig): NonNullable<Se
   return { script: origins, connect: origins, frame: origins, img: origins };
 }
 
-const API_PREFIXES = ['/api/', '/status', '/webhooks/'];
+
+const API_PREFIXES = ['/api/', '/status', '/webhooks/', '/lookup'];
+
+/**
+ * An external identity provider is called from the page (discovery, token endpoint) and may
+ * be framed for a silent session check; the embedded one is on our own origin.
+ */
+/** Joins the origins each provider needs into one set of extra CSP sources. */
+export function mergeSources(...sets: Array<SecurityOptions['extraSources']>): NonNullable<SecurityOptions['extraSources']> {
+  const merged: NonNullable<SecurityOptions['extraSources']> = {};
+  for (const set of sets) {
+    for (const [directive, origins] of Object.entries(set ?? {}) as Array<[keyof typeof merged, string[]]>) {
+      merged[directive] = [...new Set([...(merged[directive] ?? []), ...origins])];
+    }
+  }
+  return merged;
+}
+
+export function identityCspSources(identity: IdentityConfig): SecurityOptions['extraSources'] {
+  if (identity.provider !== 'external') return {};
+  const origin = new URL(identity.issuer).origin;
+  return { connect: [origin], frame: [origin] };
+}
 const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, parseInput } from '../../lib/http-error';
+import { parseByteRange } from './byte-range';
+import { DOWNLOAD_PAGE_CSP, downloadErrorPage } from './download-error-page';
 import type { DownloadsRepository } from './downloads.repository';
 import { checkDownloadGrant } from './signed-download-url';
 
@@ -20,7 +22,20 @@ export interface DownloadsRoutesOptions {
   signingSecret: string;
   /** `DATA_DIR/files`: storage keys are paths below it. */
   filesDir: string;
+  storeName: string;
+  publicUrl: string;
 }
+
+const REFUSED = {
+  invalid: {
+    title: 'This download link is not valid',
+    message: 'This download link is not valid: it may have been copied only in part. Copy the whole link from your email, or sign in to download.',
+  },
+  expired: {
+    title: 'This download link has expired',
+    message: 'This download link has expired. Links in emails work for 30 days and links in your account for 24 hours.',
+  },
+} as const;
 
 export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRoutesOptions) {
   const root = path.resolve(options.filesDir);
@@ -30,8 +45,7 @@ export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRo
     const query = parseInput(downloadQuery, request.query, 'download link');
     const grant = { fileId, entitlementId: query.entitlement, expires: query.expires };
     const check = checkDownloadGrant(options.signingSecret, grant, query.signature);
-    if (check === 'invalid') throw new HttpError(403, 'This download link is not valid. Copy the whole link from your email, or sign in to download.');
-    if (check === 'expired') throw new HttpError(410, 'This download link has expired. Sign in with the email address you bought with to download again.');
+    if (check !== 'valid') return refuse(request, reply, check);
 
     const file = await options.downloads.findEntitledFile(fileId, query.entitlement);
     if (!file) throw notFound('This download is no longer available. Sign in to see your current downloads, or contact support.');
@@ -42,12 +56,41 @@ export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRo
       request.log.error({ fileId, storageKey: file.storageKey }, 'a sold file is missing from storage');
       throw new HttpError(503, 'This file is temporarily unavailable. Please try again later or contact support.');
     }
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-length', String(info.size))
+    const etag = `"${file.sha256}"`;
+    reply
       .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
       .header('cache-control', 'private, no-store')
-      .header('x-content-sha256', file.sha256)
-      .send(createReadStream(location));
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      // The hash of the whole file, also on a partial answer: check it once the download is complete.
+      .header('x-content-sha256', file.sha256);
+    // A resumed download continues only if the file is still the one it started (If-Range).
+    const ifRange = request.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? parseByteRange(request.headers.range, info.size) : { kind: 'whole' as const };
+    if (range.kind === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${info.size}`);
+      throw new HttpError(416, `The requested range is outside the file (${info.size} bytes).`);
+    }
+    reply.header('content-type', 'application/octet-stream');
+    if (range.kind === 'partial') {
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+        .header('content-length', String(range.end - range.start + 1))
+        .send(createReadStream(location, { start: range.start, end: range.end }));
+    }
+    return reply.header('content-length', String(info.size)).send(createReadStream(location));
   });
+
+  /** 403 for an altered or expired link: a page for a person, JSON for a program. */
+  function refuse(request: FastifyRequest, reply: FastifyReply, check: 'invalid' | 'expired') {
+    const { title, message } = REFUSED[check];
+    if (!(request.headers.accept ?? '').includes('text/html')) throw new HttpError(403, message);
+    return reply
+      .code(403)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', DOWNLOAD_PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(downloadErrorPage({ storeName: options.storeName, storeUrl: options.publicUrl, title, message }));
+  }
 }

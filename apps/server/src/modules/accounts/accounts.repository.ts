@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  customers,
+  downloadEvents,
+  entitlements,
+  licences,
+  orderItems,
+  orders,
+  productFiles,
+  products,
+  productVersions,
+  type CustomerRow,
+  type ProductFileRow,
+} from '../../db/schema';
+
+/**
+ * What the account area reads: everything is reached from the customer row of the caller's
+ * verified email, so no query here can return another customer's data.
+ */
+export function createAccountsRepository(db: Database) {
+  return {
+    async customerByEmail(email: string): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+
+    /** The customer's orders, newest first. */
+    ordersOf(customerId: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.customerId, customerId))
+        .orderBy(desc(orders.completedAt), desc(orders.id));
+    },
+
+    /** The lines of those orders with their product and the entitlement that grants its files. */
+    async itemsOf(customerId: number, orderIds: number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select({
+          orderId: orderItems.orderId,
+          orderItemId: orderItems.id,
+          productId: orderItems.productId,
+          productPath: orderItems.productPath,
+          display: orderItems.display,
+          quantity: orderItems.quantity,
+          subtotalMinor: orderItems.subtotalMinor,
+          discountMinor: orderItems.discountMinor,
+          sku: products.sku,
+          productName: products.displayName,
+          downloadable: products.downloadable,
+          entitlementId: entitlements.id,
+        })
+        .from(orderItems)
+        .innerJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.customerId, customerId)))
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .leftJoin(entitlements, and(eq(entitlements.orderItemId, orderItems.id), eq(entitlements.customerId, customerId)))
+        .where(inArray(orderItems.orderId, orderIds))
+        .orderBy(asc(orderItems.id));
+    },
+
+    licencesOf(customerId: number) {
+      return db
+        .select({
+          orderItemId: licences.orderItemId,
+          key: licences.key,
+          status: licences.status,
+          seats: licences.seats,
+          productPath: products.path,
+          productName: products.displayName,
+        })
+        .from(licences)
+        .innerJoin(products, eq(products.id, licences.productId))
+        .where(eq(licences.customerId, customerId))
+        .orderBy(asc(licences.id));
+    },
+
+    /** The current (newest) version of each product, with its files. */
+    async currentVersions(productIds: number[]): Promise<Map<number, { version: string; files: ProductFileRow[] }>> {
+      if (productIds.length === 0) return new Map();
+      const versions = await db
+        .selectDistinctOn([productVersions.productId], { id: productVersions.id, productId: productVersions.productId, version: productVersions.version })
+        .from(productVersions)
+        .where(inArray(productVersions.productId, productIds))
+        .orderBy(productVersions.productId, desc(productVersions.releasedAt), desc(productVersions.id));
+      const files =
+        versions.length === 0
+          ? []
+          : await db
+              .select()
+              .from(productFiles)
+              .where(inArray(productFiles.versionId, versions.map((version) => version.id)))
+              .orderBy(asc(productFiles.os), asc(productFiles.format), asc(productFiles.id));
+      return new Map(
+        versions.map((version) => [version.productId, { version: version.version, files: files.filter((file) => file.versionId === version.id) }]),
+      );
+    },
+
+    /** The version of each product the customer last downloaded through the account area. */
+    async lastDownloadedVersions(customerId: number): Promise<Map<number, string>> {
+      const rows = await db
+        .selectDistinctOn([downloadEvents.productId], { productId: downloadEvents.productId, version: downloadEvents.version })
+        .from(downloadEvents)
+        .where(eq(downloadEvents.customerId, customerId))
+        .orderBy(downloadEvents.productId, desc(downloadEvents.createdAt), desc(downloadEvents.id));
+      return new Map(rows.map((row) => [row.productId, row.version]));
+    },
+
+    /** The caller's order line for this product in this order, if there is one. */
+    async findOrderLine(customerId: number, providerOrderId: string, productPath: string) {
+      const [row] = await db
+        .select({ orderId: orders.id, productId: orderItems.productId })
+        .from(orders)
+        .innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.productPath, productPath)))
+        .where(and(eq(orders.customerId, customerId), eq(orders.providerOrderId, providerOrderId)))
+        .orderBy(desc(orders.id))
+        .limit(1);
+      return row;
+    },
+
+    async versionExists(productId: number, version: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: productVersions.id })
+        .from(productVersions)
+        .where(and(eq(productVersions.productId, productId), eq(productVersions.version, version)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async recordDownload(event: { customerId: number; orderId: number; productId: number; version: string }): Promise<Date> {
+      const [row] = await db.insert(downloadEvents).values(event).returning({ createdAt: downloadEvents.createdAt });
+      return row!.createdAt;
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,177 @@
+import {
+  formatBytes,
+  formatMoney,
+  minorToMajor,
+  prefillName,
+  type AccountData,
+  type AccountFile,
+  type AccountLicence,
+  type AccountOrder,
+  type AccountProduct,
+  type CustomerLookupResponse,
+  type TrackDownloadRequest,
+  type TrackDownloadResponse,
+} from '@store/contracts';
+import { signedDownloadPath } from '../downloads/signed-download-url';
+import type { Caller } from './access-token';
+import type { AccountsRepository } from './accounts.repository';
+import { versionState } from './version-state';
+
+/** Links in the account area work this long; the page signs fresh ones on every load. */
+export const ACCOUNT_LINK_VALID_HOURS = 24;
+
+/** A caller whose email the identity provider has verified. */
+export type VerifiedCaller = Caller & { email: string; emailVerified: true };
+
+export interface AccountsServiceOptions {
+  repository: AccountsRepository;
+  publicUrl: string;
+  downloadSigningSecret: string;
+  now?: () => Date;
+}
+
+const PLATFORM_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', linux: 'Linux' };
+
+export function createAccountsService(options: AccountsServiceOptions) {
+  const { repository } = options;
+  const now = options.now ?? (() => new Date());
+
+  function namesOf(caller: VerifiedCaller, customer?: { firstName: string | null; lastName: string | null }) {
+    const fromToken = prefillName({ givenName: caller.givenName, familyName: caller.familyName, name: caller.name, email: caller.email });
+    return {
+      firstName: customer?.firstName ?? fromToken.firstName,
+      lastName: customer?.lastName ?? fromToken.lastName,
+    };
+  }
+
+  return {
+    /** The checkout prefill: the customer record of the verified email, else the sign-in profile's names. */
+    async lookup(caller: VerifiedCaller): Promise<CustomerLookupResponse> {
+      const customer = await repository.customerByEmail(caller.email);
+      const names = namesOf(caller, customer);
+      const customerInfo = {
+        first_name: names.firstName || null,
+        last_name: names.lastName || null,
+        email: caller.email,
+        country: customer?.country ?? null,
+        city: customer?.city ?? null,
+        region: customer?.region ?? null,
+        postal_code: customer?.postalCode ?? null,
+      };
+      return customer ? { customer_info: customerInfo } : { error: 'Customer not found', customer_info: customerInfo };
+    },
+
+    /** Orders, licences and downloads of the verified email; undefined when it has no orders. */
+    async account(caller: VerifiedCaller): Promise<AccountData | undefined> {
+      const customer = await repository.customerByEmail(caller.email);
+      if (!customer) return undefined;
+      const orders = await repository.ordersOf(customer.id);
+      if (orders.length === 0) return undefined;
+
+      const [items, licences, lastDownloaded] = await Promise.all([
+        repository.itemsOf(customer.id, orders.map((order) => order.id)),
+        repository.licencesOf(customer.id),
+        repository.lastDownloadedVersions(customer.id),
+      ]);
+      const current = await repository.currentVersions([...new Set(items.map((item) => item.productId))]);
+      const expiresAt = new Date(now().getTime() + ACCOUNT_LINK_VALID_HOURS * 3_600_000);
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const url = (fileId: number, entitlementId: number) =>
+        `${options.publicUrl}${signedDownloadPath(options.downloadSigningSecret, { fileId, entitlementId, expires })}`;
+
+      const accountOrders: AccountOrder[] = orders.map((order) => {
+        const lines = items.filter((item) => item.orderId === order.id);
+        const products: AccountProduct[] = [];
+        const files: AccountFile[] = [];
+        for (const line of lines) {
+          const release = current.get(line.productId);
+          const canDownload = order.status === 'completed' && line.downloadable && line.entitlementId !== null && release !== undefined;
+          const lineFiles = canDownload
+            ? release.files.map(
+                (file): AccountFile => ({
+                  display: `${line.productName} ${release.version}${PLATFORM_LABELS[file.os] ? ` for ${PLATFORM_LABELS[file.os]}` : ''}`,
+                  file_url: url(file.id, line.entitlementId!),
+                  product: line.productName,
+                  product_id: line.productPath,
+                  size: formatBytes(file.sizeBytes),
+                  size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
+                  filename: file.filename,
+                  version: release.version,
+                  download_source: 'local',
+                  type: file.os,
+                }),
+              )
+            : [];
+          files.push(...lineFiles);
+          products.push({
+            product_id: line.productPath,
+            sku: line.sku,
+            display: line.display,
+            quantity: line.quantity,
+            subtotal_display: formatMoney(line.subtotalMinor - line.discountMinor, order.currency),
+            coupon: line.discountMinor > 0 && order.couponCodes.length > 0 ? order.couponCodes.join(', ') : 'N/A',
+            ...versionState(lastDownloaded.get(line.productId), release?.version),
+            download_url: lineFiles[0]?.file_url ?? null,
+            download_expires: lineFiles.length > 0 ? expiresAt.toISOString() : null,
+          });
+        }
+        const orderItemIds = new Set(lines.map((line) => line.orderItemId));
+        const orderLicences: AccountLicence[] = licences
+          .filter((licence) => orderItemIds.has(licence.orderItemId))
+          .map((licence) => ({
+            display: `${licence.productName} (up to ${licence.seats} computer${licence.seats === 1 ? '' : 's'})`,
+            license_key: licence.key,
+            product: licence.productName,
+            product_id: licence.productPath,
+            type: 'perpetual',
+          }));
+        return {
+          order_id: order.providerOrderId,
+          order_reference: order.reference,
+          date: order.completedAt.toISOString(),
+          total: minorToMajor(order.totalMinor, order.currency),
+          currency: order.currency,
+          status: order.status,
+          products,
+          files,
+          licenses: orderLicences,
+        };
+      });
+
+      const names = namesOf(caller, customer);
+      return {
+        customer_info: {
+          full_name: `${names.firstName} ${names.lastName}`.trim(),
+          first_name: names.firstName,
+          last_name: names.lastName,
+          email: caller.email,
+        },
+        total_orders: accountOrders.length,
+        total_products: accountOrders.reduce((sum, order) => sum + order.products.length, 0),
+        total_files: accountOrders.reduce((sum, order) => sum + order.files.length, 0),
+        total_licenses: licences.length,
+        licensespring_licenses: licences.map((licence) => ({
+          product_name: licence.productName,
+          license_key: licence.key,
+          status: licence.status === 'active' ? 'Active' : 'Revoked',
+          activations_used: null,
+          expiration: null,
+        })),
+        orders: accountOrders,
+      };
+    },
+
+    /** Records the version downloaded from one of the caller's own orders; undefined when the order or version is not theirs. */
+    async trackDownload(caller: VerifiedCaller, input: TrackDownloadRequest): Promise<TrackDownloadResponse | undefined> {
+      const customer = await repository.customerByEmail(caller.email);
+      if (!customer) return undefined;
+      const line = await repository.findOrderLine(customer.id, input.order_id, input.product_id);
+      if (!line) return undefined;
+      if (!(await repository.versionExists(line.productId, input.version))) return undefined;
+      const recordedAt = await repository.recordDownload({ customerId: customer.id, orderId: line.orderId, productId: line.productId, version: input.version });
+      return { product_id: input.product_id, version: input.version, order_id: input.order_id, recorded_at: recordedAt.toISOString() };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,155 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts, accountTokens, outboxMessages, type AccountRow } from '../../db/schema';
+
+export type TokenPurpose = (typeof accountTokens.$inferInsert)['purpose'];
+export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'givenName' | 'familyName' | 'fullName'>;
+export type OutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** Sign-in accounts of the embedded provider and their single-use email tokens. */
+export function createIdentityAccountsRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<AccountRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<AccountRow | undefined> {
+      const [row] = await db.select().from(accounts).where(eq(accounts.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+
+    /**
+     * Creates the account, a verification token and its email in one transaction. Undefined
+     * when the email already has an account (the unique index decides, so two concurrent
+     * sign-ups of one address create one account).
+     */
+    async createWithToken(
+      account: NewAccount,
+      token: { hash: string; validForSeconds: number },
+      message: (accountId: string, tokenId: number) => OutboxMessage,
+    ): Promise<AccountRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(accounts).values(account).onConflictDoNothing({ target: accounts.email }).returning();
+        if (!row) return undefined;
+        const tokenId = await insertToken(tx, row.id, 'verify-email', token);
+        await tx.insert(outboxMessages).values(message(row.id, tokenId)).onConflictDoNothing();
+        return row;
+      });
+    },
+
+    /** A new token for an existing account, with its email, in one transaction. */
+    async issueToken(
+      accountId: string,
+      purpose: TokenPurpose,
+      token: { hash: string; validForSeconds: number },
+      message: (tokenId: number) => OutboxMessage,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const tokenId = await insertToken(tx, accountId, purpose, token);
+        await tx.insert(outboxMessages).values(message(tokenId)).onConflictDoNothing();
+      });
+    },
+
+    /** Queues an email that needs no token (e.g. "someone tried to sign up with your address"). */
+    async enqueue(message: OutboxMessage): Promise<boolean> {
+      const rows = await db.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });
+      return rows.length === 1;
+    },
+
+    /** The account a usable (unused, unexpired) token belongs to, without using it. */
+    async peekToken(purpose: TokenPurpose, hash: string): Promise<{ accountId: string } | undefined> {
+      const [row] = await db
+        .select({ accountId: accountTokens.accountId })
+        .from(accountTokens)
+        .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Uses an email token and marks the address verified, atomically: of two concurrent uses
+     * of one link, exactly one succeeds. 'used' and 'expired' are told apart for the page.
+     */
+    async verifyEmailWithToken(hash: string): Promise<{ result: 'verified'; account: AccountRow } | { result: 'used' | 'expired' | 'unknown' }> {
+      return db.transaction(async (tx) => {
+        const used = await useToken(tx, 'verify-email', hash);
+        if (used.result !== 'ok') return used;
+        const [account] = await tx
+          .update(accounts)
+          .set({ emailVerified: true, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(accounts.id, used.accountId))
+          .returning();
+        return account ? { result: 'verified', account } : { result: 'unknown' };
+      });
+    },
+
+    /**
+     * Uses a reset token: sets the new password, marks the email verified (the link proved the
+     * mailbox), and retires every other reset link of the account.
+     */
+    async resetPasswordWithToken(
+      hash: string,
+      passwordHash: string,
+    ): Promise<{ result: 'reset'; account: AccountRow } | { result: 'used' | 'expired' | 'unknown' }> {
+      return db.transaction(async (tx) => {
+        const used = await useToken(tx, 'reset-password', hash);
+        if (used.result !== 'ok') return used;
+        const [account] = await tx
+          .update(accounts)
+          .set({ passwordHash, emailVerified: true, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(accounts.id, used.accountId))
+          .returning();
+        await tx
+          .update(accountTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(accountTokens.accountId, used.accountId), eq(accountTokens.purpose, 'reset-password'), isNull(accountTokens.usedAt)));
+        return account ? { result: 'reset', account } : { result: 'unknown' };
+      });
+    },
+
+    async updatePasswordHash(accountId: string, passwordHash: string) {
+      await db.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, accountId));
+    },
+
+    /** Removes tokens that expired more than a week ago. */
+    async sweepExpiredTokens(): Promise<void> {
+      await db.delete(accountTokens).where(or(lt(accountTokens.expiresAt, sql`now() - interval '7 days'`)));
+    },
+  };
+}
+
+export type IdentityAccountsRepository = ReturnType<typeof createIdentityAccountsRepository>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function insertToken(tx: Executor, accountId: string, purpose: TokenPurpose, token: { hash: string; validForSeconds: number }) {
+  const [row] = await tx
+    .insert(accountTokens)
+    .values({ accountId, purpose, tokenHash: token.hash, expiresAt: sql`now() + make_interval(secs => ${token.validForSeconds})` })
+    .returning({ id: accountTokens.id });
+  return row!.id;
+}
+
+async function useToken(
+  tx: Executor,
+  purpose: TokenPurpose,
+  hash: string,
+): Promise<{ result: 'ok'; accountId: string } | { result: 'used' | 'expired' | 'unknown' }> {
+  const [used] = await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .returning({ accountId: accountTokens.accountId });
+  if (used) return { result: 'ok', accountId: used.accountId };
+  const [existing] = await tx
+    .select({ usedAt: accountTokens.usedAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  if (!existing) return { result: 'unknown' };
+  return { result: existing.usedAt ? 'used' : 'expired' };
+}

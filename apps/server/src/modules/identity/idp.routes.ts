@@ -1,0 +1,341 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { errors as oidcErrors, type InteractionResults } from 'oidc-provider';
+import type { z } from 'zod';
+import {
+  emailForm,
+  fieldErrors,
+  interactionParams,
+  loginForm,
+  parseUrlEncoded,
+  resetForm,
+  signupForm,
+  tokenQuery,
+  type FormValues,
+} from './identity-forms';
+import type { IdentityService } from './identity.service';
+import {
+  checkInboxPage,
+  errorPage,
+  forgotPasswordPage,
+  IDENTITY_ASSETS,
+  loginPage,
+  messagePage,
+  resetPasswordPage,
+  signupPage,
+  type PageContext,
+} from './pages';
+import { IDP_MOUNT_PATH, IDP_SCOPES } from './provider';
+
+export interface IdpRoutesOptions {
+  provider: Provider;
+  identity: IdentityService;
+  page: PageContext;
+  /** SESSION_SECRET: binds each form to its interaction. */
+  formSecret: string;
+  clientId: string;
+  audience: string;
+}
+
+/** Per client address, on top of the global limit and the service's per-email limits. */
+export const IDP_RATE_LIMITS = {
+  login: { max: 20, timeWindow: 5 * 60_000 },
+  email: { max: 10, timeWindow: 15 * 60_000 },
+} as const;
+
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The embedded provider under `/idp`: oidc-provider's own endpoints (discovery, authorize,
+ * token, jwks, userinfo, end session…) handed the raw request, and the store's interaction
+ * pages (sign in, sign up, password reset, email confirmation) as ordinary routes.
+ */
+export async function idpRoutes(app: FastifyInstance, options: IdpRoutesOptions) {
+  app.get('/idp/assets/:name', async (request, reply) => {
+    const asset = IDENTITY_ASSETS[(request.params as { name: string }).name];
+    if (!asset) return sendPage(reply, 404, errorPage(options.page, { title: 'Not found', message: 'There is nothing here.' }));
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(asset.type).send(asset.body);
+  });
+  await app.register(providerEndpoints, options);
+  await app.register(interactionPages, options);
+}
+
+/**
+ * Everything under /idp that is not ours goes to oidc-provider untouched: Fastify parses no
+ * body here (the provider reads the stream itself, with its own size limit), and the reply is
+ * hijacked after the store's security headers are copied onto it.
+ */
+async function providerEndpoints(app: FastifyInstance, { provider }: IdpRoutesOptions) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  const callback = provider.callback();
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = hijack(reply);
+    const req = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = req.url ?? '/';
+    // Like a mounted express app: the provider sees its own paths, and `originalUrl` tells it the mount point.
+    req.originalUrl = url;
+    req.url = url.slice(IDP_MOUNT_PATH.length) || '/';
+    if (!req.url.startsWith('/')) req.url = `/${req.url}`;
+    await callback(req, raw);
+  };
+  app.all('/idp', handler);
+  app.all('/idp/*', handler);
+}
+
+/** Takes the raw response over from Fastify, keeping the headers its hooks already set (CSP, HSTS, …). */
+function hijack(reply: FastifyReply) {
+  reply.hijack();
+  const raw = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !raw.headersSent) raw.setHeader(name, value as string | number | string[]);
+  }
+  return raw;
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions) {
+  const { provider, identity, page } = options;
+  const storeOrigin = new URL(page.storeUrl).origin;
+
+  // These pages take HTML forms and nothing else.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+    done(null, parseUrlEncoded(body as string)),
+  );
+
+  const csrfFor = (uid: string) => createHmac('sha256', options.formSecret).update(`idp-form:${uid}`).digest('base64url');
+
+  /** The interaction this browser is in, or an error page when the link is stale or not its own. */
+  async function interaction(request: FastifyRequest, reply: FastifyReply) {
+    const params = interactionParams.safeParse(request.params);
+    if (!params.success) {
+      await sendPage(reply, 400, expiredPage());
+      return undefined;
+    }
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.uid !== params.data.uid) throw new oidcErrors.SessionNotFound('interaction mismatch');
+      return details;
+    } catch (error) {
+      if (!(error instanceof oidcErrors.OIDCProviderError)) throw error;
+      await sendPage(reply, 400, expiredPage());
+      return undefined;
+    }
+  }
+
+  const expiredPage = () =>
+    errorPage(page, {
+      title: 'This page has expired',
+      message: 'Sign-in pages work for one hour, in the browser that opened them. Go back to the store and choose Sign in again.',
+    });
+
+  /** Refuses a form post from another site, or without this interaction's form token. */
+  function acceptsPost(request: FastifyRequest, uid: string | undefined, form: FormValues): boolean {
+    const origin = request.headers.origin;
+    if (origin && origin !== storeOrigin && origin !== 'null') return false;
+    if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+    if (uid === undefined) return true;
+    const expected = Buffer.from(csrfFor(uid));
+    const given = Buffer.from(typeof form.csrf === 'string' ? form.csrf : '');
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  const forbidden = (reply: FastifyReply) =>
+    sendPage(reply, 403, errorPage(page, { title: 'Form not accepted', message: 'This form was not sent from this sign-in page. Go back to the store and choose Sign in again.' }));
+
+  const tooMany = (reply: FastifyReply, retryAfterSeconds: number) =>
+    sendPage(
+      reply.header('retry-after', String(retryAfterSeconds)),
+      429,
+      errorPage(page, {
+        title: 'Too many attempts',
+        message: `Too many attempts for this email address. Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`,
+      }),
+    );
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const raw = hijack(reply);
+    try {
+      await provider.interactionFinished(request.raw, raw, result, { mergeWithLastSubmission: true });
+    } catch (error) {
+      // The reply is ours now: Fastify's error handler can no longer answer for us.
+      const expired = error instanceof oidcErrors.OIDCProviderError;
+      if (!expired) request.log.error({ err: error }, 'could not finish a sign-in interaction');
+      if (!raw.headersSent) {
+        raw.writeHead(expired ? 400 : 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        raw.end(expired ? expiredPage() : errorPage(page, { title: 'Something went wrong', message: 'Please go back to the store and try again in a moment.' }));
+      }
+    }
+  }
+
+  function parseForm<T extends z.ZodType>(schema: T, body: unknown) {
+    return schema.safeParse(body && typeof body === 'object' ? body : {});
+  }
+
+  const formOf = (body: unknown): FormValues => (body && typeof body === 'object' ? (body as FormValues) : {});
+  const str = (value: unknown) => (typeof value === 'string' ? value.slice(0, 254) : '');
+
+  // The start of every interaction: sign in (or sign up with screen_hint=signup); consent is implied.
+  app.get('/idp/interaction/:uid', async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    if (details.prompt.name === 'consent') {
+      if (details.params.client_id !== options.clientId || !details.session?.accountId) {
+        return finish(request, reply, { error: 'access_denied', error_description: 'consent is only implied for the store itself' });
+      }
+      const grant = details.grantId
+        ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ clientId: options.clientId, accountId: details.session.accountId }))
+        : new provider.Grant({ clientId: options.clientId, accountId: details.session.accountId });
+      grant.addOIDCScope(IDP_SCOPES.join(' '));
+      grant.addResourceScope(options.audience, IDP_SCOPES.join(' '));
+      const grantId = await grant.save();
+      return finish(request, reply, { consent: { grantId } });
+    }
+    const input = { uid: details.uid, csrf: csrfFor(details.uid) };
+    const html = details.params.screen_hint === 'signup' ? signupPage(page, input) : loginPage(page, input);
+    return sendPage(reply, 200, html);
+  });
+
+  app.get('/idp/interaction/:uid/login', async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    return sendPage(reply, 200, loginPage(page, { uid: details.uid, csrf: csrfFor(details.uid) }));
+  });
+
+  app.get('/idp/interaction/:uid/signup', async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    return sendPage(reply, 200, signupPage(page, { uid: details.uid, csrf: csrfFor(details.uid) }));
+  });
+
+  app.get('/idp/interaction/:uid/forgot', async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    return sendPage(reply, 200, forgotPasswordPage(page, { uid: details.uid, csrf: csrfFor(details.uid) }));
+  });
+
+  app.post('/idp/interaction/:uid/login', { config: { rateLimit: IDP_RATE_LIMITS.login } }, async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    const form = formOf(request.body);
+    if (!acceptsPost(request, details.uid, form)) return forbidden(reply);
+    const input = { uid: details.uid, csrf: csrfFor(details.uid), values: { email: str(form.email) } };
+    const parsed = parseForm(loginForm, form);
+    if (!parsed.success) return sendPage(reply, 400, loginPage(page, { ...input, errors: fieldErrors(parsed.error) }));
+    const outcome = await identity.logIn(parsed.data.email, parsed.data.password);
+    if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
+    if (outcome.result === 'invalid') {
+      return sendPage(reply, 401, loginPage(page, { ...input, errors: { form: 'Email or password is incorrect.', password: 'Email or password is incorrect.' } }));
+    }
+    return finish(request, reply, { login: { accountId: outcome.account.id, remember: true } });
+  });
+
+  app.post('/idp/interaction/:uid/signup', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    const form = formOf(request.body);
+    if (!acceptsPost(request, details.uid, form)) return forbidden(reply);
+    const input = {
+      uid: details.uid,
+      csrf: csrfFor(details.uid),
+      values: { email: str(form.email), given_name: str(form.given_name), family_name: str(form.family_name) },
+    };
+    const parsed = parseForm(signupForm, form);
+    if (!parsed.success) return sendPage(reply, 400, signupPage(page, { ...input, errors: fieldErrors(parsed.error) }));
+    const outcome = await identity.signUp({
+      email: parsed.data.email,
+      password: parsed.data.password,
+      givenName: parsed.data.given_name,
+      familyName: parsed.data.family_name,
+    });
+    if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
+    return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: input.csrf, email: parsed.data.email, reason: 'signup' }));
+  });
+
+  app.post('/idp/interaction/:uid/resend', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    const form = formOf(request.body);
+    if (!acceptsPost(request, details.uid, form)) return forbidden(reply);
+    const parsed = parseForm(emailForm, form);
+    if (!parsed.success) return sendPage(reply, 400, forgotPasswordPage(page, { uid: details.uid, csrf: csrfFor(details.uid), errors: fieldErrors(parsed.error) }));
+    const outcome = await identity.resendVerification(parsed.data.email);
+    if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
+    return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: csrfFor(details.uid), email: parsed.data.email, reason: 'resent' }));
+  });
+
+  app.post('/idp/interaction/:uid/forgot', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    const form = formOf(request.body);
+    if (!acceptsPost(request, details.uid, form)) return forbidden(reply);
+    const input = { uid: details.uid, csrf: csrfFor(details.uid), values: { email: str(form.email) } };
+    const parsed = parseForm(emailForm, form);
+    if (!parsed.success) return sendPage(reply, 400, forgotPasswordPage(page, { ...input, errors: fieldErrors(parsed.error) }));
+    const outcome = await identity.requestPasswordReset(parsed.data.email);
+    if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
+    return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: input.csrf, email: parsed.data.email, reason: 'reset' }));
+  });
+
+  // The links in the emails. They work in any browser: the single-use token is the proof.
+  const staleLink = (used: boolean) =>
+    errorPage(page, {
+      title: used ? 'This link has already been used' : 'This link is not valid any more',
+      message: used
+        ? 'Each link in our emails works once. If you have already done this, you are all set: sign in from the store.'
+        : 'It may have expired, or been copied only in part. Sign in from the store to ask for a new one (or use "Forgot your password?").',
+    });
+
+  app.get('/idp/verify-email', async (request, reply) => {
+    const query = tokenQuery.safeParse(request.query);
+    if (!query.success) return sendPage(reply, 400, staleLink(false));
+    const outcome = await identity.verifyEmail(query.data.token);
+    if (outcome.result !== 'verified') return sendPage(reply, outcome.result === 'unknown' ? 400 : 410, staleLink(outcome.result === 'used'));
+    return sendPage(
+      reply,
+      200,
+      messagePage(page, {
+        title: 'Your email is confirmed',
+        paragraphs: [`Thank you. ${outcome.account.email} is confirmed: your orders, licences and downloads are in your account.`],
+        action: { label: 'Go to my account', href: `${page.storeUrl}/account` },
+        role: 'status',
+      }),
+    );
+  });
+
+  app.get('/idp/reset-password', async (request, reply) => {
+    const query = tokenQuery.safeParse(request.query);
+    if (!query.success) return sendPage(reply, 400, staleLink(false));
+    if (!(await identity.canResetPassword(query.data.token))) return sendPage(reply, 410, staleLink(false));
+    return sendPage(reply, 200, resetPasswordPage(page, { token: query.data.token }));
+  });
+
+  app.post('/idp/reset-password', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+    const form = formOf(request.body);
+    if (!acceptsPost(request, undefined, form)) return forbidden(reply);
+    const parsed = parseForm(resetForm, form);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      if (errors.token || !tokenQuery.safeParse({ token: form.token }).success) return sendPage(reply, 400, staleLink(false));
+      return sendPage(reply, 400, resetPasswordPage(page, { token: str(form.token), errors }));
+    }
+    const outcome = await identity.resetPassword(parsed.data.token, parsed.data.password);
+    if (outcome.result !== 'reset') return sendPage(reply, outcome.result === 'unknown' ? 400 : 410, staleLink(outcome.result === 'used'));
+    return sendPage(
+      reply,
+      200,
+      messagePage(page, {
+        title: 'Your password is changed',
+        paragraphs: ['You can now sign in with your new password. For your safety, you have been signed out on every other device.'],
+        action: { label: 'Back to the store', href: `${page.storeUrl}/` },
+        role: 'status',
+      }),
+    );
+  });
+}

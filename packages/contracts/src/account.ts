@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { productPathSchema } from './catalog/product';
+
+/**
+ * The signed-in account area (account spec §3, §7; storefront spec §3, §7). Every endpoint
+ * takes `Authorization: Bearer <access token>` for the store API audience. Field names are the
+ * spec's (snake_case) because the account pages were written against them.
+ */
+
+/** `POST /api/account/lookup` and `POST /lookup`: the checkout prefill (no request body needed). */
+export const customerLookupResponseSchema = z.object({
+  /** Present when the store has no orders (no customer record) for this email: names then come from the sign-in profile. */
+  error: z.string().optional(),
+  customer_info: z.object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string(),
+    country: z.string().nullable(),
+    city: z.string().nullable(),
+    region: z.string().nullable(),
+    postal_code: z.string().nullable(),
+  }),
+});
+export type CustomerLookupResponse = z.infer<typeof customerLookupResponseSchema>;
+
+export const accountProductSchema = z.object({
+  /** The product path (the catalogue's public id, e.g. 'remidi-4'). */
+  product_id: z.string(),
+  sku: z.string(),
+  display: z.string(),
+  quantity: z.number().int(),
+  subtotal_display: z.string(),
+  /** Coupon code(s) that discounted this line, or 'N/A'. */
+  coupon: z.string(),
+  has_update: z.boolean(),
+  is_major_update: z.boolean(),
+  /** The version the customer last downloaded from the account area; null before the first tracked download. */
+  user_version: z.string().nullable(),
+  current_version: z.string().nullable(),
+  first_download: z.boolean(),
+  /** A signed link to the product's first file (see `files` for every platform); null when nothing can be downloaded. */
+  download_url: z.string().nullable(),
+  /** ISO 8601 time the download links of this answer stop working. */
+  download_expires: z.string().nullable(),
+});
+export type AccountProduct = z.infer<typeof accountProductSchema>;
+
+export const accountFileSchema = z.object({
+  /** 'reMIDI 4 4.2.1 for macOS' */
+  display: z.string(),
+  file_url: z.string(),
+  /** The product's display name. */
+  product: z.string(),
+  product_id: z.string(),
+  /** '2.7 MB' */
+  size: z.string(),
+  size_mb: z.number(),
+  filename: z.string(),
+  version: z.string(),
+  /** Where the bytes come from: 'local' (the store's file storage). */
+  download_source: z.string(),
+  /** Platform: 'mac', 'windows', 'linux' or 'any'. */
+  type: z.string(),
+});
+export type AccountFile = z.infer<typeof accountFileSchema>;
+
+export const accountLicenceSchema = z.object({
+  /** 'reMIDI 4 (up to 3 computers)' */
+  display: z.string(),
+  license_key: z.string(),
+  /** The product's display name. */
+  product: z.string(),
+  product_id: z.string(),
+  /** 'perpetual' */
+  type: z.string(),
+});
+export type AccountLicence = z.infer<typeof accountLicenceSchema>;
+
+export const accountOrderSchema = z.object({
+  /** The payment provider's order id (also what `POST /api/track-download` takes). */
+  order_id: z.string(),
+  order_reference: z.string(),
+  /** ISO 8601 completion time. */
+  date: z.string(),
+  /** In major units of `currency` (0 for a free order). */
+  total: z.number(),
+  currency: z.string(),
+  /** 'completed' or 'refunded' */
+  status: z.string(),
+  products: z.array(accountProductSchema),
+  files: z.array(accountFileSchema),
+  licenses: z.array(accountLicenceSchema),
+});
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+
+export const accountDataSchema = z.object({
+  customer_info: z.object({
+    full_name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+  }),
+  total_orders: z.number().int(),
+  total_products: z.number().int(),
+  total_files: z.number().int(),
+  total_licenses: z.number().int(),
+  licensespring_licenses: z.array(
+    z.object({
+      product_name: z.string(),
+      license_key: z.string(),
+      /** 'Active' or 'Revoked' */
+      status: z.string(),
+      /** Activations are not tracked by this store (no licensing server): null. */
+      activations_used: z.number().int().nullable(),
+      /** ISO 8601 expiry, or null for a perpetual licence. */
+      expiration: z.string().nullable(),
+    }),
+  ),
+  /** Newest first. */
+  orders: z.array(accountOrderSchema),
+});
+export type AccountData = z.infer<typeof accountDataSchema>;
+
+/** `POST /api/track-download`: the account page reports which version was downloaded. */
+export const trackDownloadRequestSchema = z.object({
+  product_id: productPathSchema,
+  version: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[0-9A-Za-z.+-]+$/, 'A version is letters, digits, dots, plus and hyphens'),
+  order_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.:-]+$/, 'An order id is letters, digits and . : _ -'),
+});
+export type TrackDownloadRequest = z.infer<typeof trackDownloadRequestSchema>;
+
+export const trackDownloadResponseSchema = z.object({
+  product_id: z.string(),
+  version: z.string(),
+  order_id: z.string(),
+  recorded_at: z.string(),
+});
+export type TrackDownloadResponse = z.infer<typeof trackDownloadResponseSchema>;
+
+const NAME_STOP_WORDS = ['user', 'test', 'admin'];
+
+/**
+ * The storefront spec's prefill name rule (§5): given and family name; else the full name split
+ * on spaces when it is not an email address; else a first name derived from the email's local
+ * part when it is at least 3 letters, letters only, and contains none of 'user', 'test', 'admin'.
+ */
+export function prefillName(input: {
+  givenName?: string | null;
+  familyName?: string | null;
+  name?: string | null;
+  email?: string | null;
+}): { firstName: string; lastName: string } {
+  const given = input.givenName?.trim() ?? '';
+  const family = input.familyName?.trim() ?? '';
+  if (given || family) return { firstName: given, lastName: family };
+  const full = input.name?.trim() ?? '';
+  if (full && !full.includes('@')) {
+    const [first = '', ...rest] = full.split(/\s+/);
+    return { firstName: first, lastName: rest.join(' ') };
+  }
+  const local = input.email?.split('@')[0] ?? '';
+  if (/^[A-Za-z]{3,}$/.test(local) && !NAME_STOP_WORDS.some((word) => local.toLowerCase().includes(word))) {
+    return { firstName: local.charAt(0).toUpperCase() + local.slice(1).toLowerCase(), lastName: '' };
+  }
+  return { firstName: '', lastName: '' };
+}
