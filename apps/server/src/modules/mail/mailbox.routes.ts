@@ -44,7 +44,7 @@ function sendPage(reply: FastifyReply, title: string, body: string) {
     .header('content-security-policy', MAILBOX_CSP)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><style>${STYLES}</style></head><body><main>${body}</main></body></html>`);
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><link rel="icon" href="/favicon.svg"><style>${STYLES}</style></head><body><main>${body}</main></body></html>`);
 }
 
 const STYLES = `
