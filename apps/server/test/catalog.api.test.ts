@@ -95,7 +95,7 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');
     expect(response.body).toContain('<svg');
-    for (const width of [400, 800]) {
+    for (const width of [400, 600, 800]) {
       const webp = await t.app.inject(`/media/covers/remidi-4.${width}.webp`);
       expect(webp.statusCode).toBe(200);
       expect(webp.headers['content-type']).toBe('image/webp');
@@ -109,6 +109,7 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     expect(remidi?.image).toBe('/media/covers/remidi-4.800.webp');
     expect(remidi?.imageVariants).toEqual([
       { src: '/media/covers/remidi-4.400.webp', width: 400 },
+      { src: '/media/covers/remidi-4.600.webp', width: 600 },
       { src: '/media/covers/remidi-4.800.webp', width: 800 },
     ]);
   });

@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     for (const row of rows) {
       expect(row.imagePath).toBe(`/media/covers/${row.path}.800.webp`);
       expect(row.media[0]).toMatchObject({ kind: 'image', src: row.imagePath, width: 800, height: 800 });
-      for (const width of [400, 800]) {
+      for (const width of [400, 600, 800]) {
         const webp = await readFile(path.join(mediaDir, 'covers', `${row.path}.${width}.webp`));
         expect(webp.subarray(8, 12).toString()).toBe('WEBP');
       }
@@ -73,6 +73,7 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
         height: 800,
         variants: [
           { src: '/media/covers/rechannel.400.webp', width: 400 },
+          { src: '/media/covers/rechannel.600.webp', width: 600 },
           { src: '/media/covers/rechannel.800.webp', width: 800 },
         ],
       },

@@ -18,10 +18,10 @@ describe('ensureCoverRasters', () => {
   });
   afterEach(() => rm(mediaDir, { recursive: true, force: true }));
 
-  it('renders a 400 and an 800 px WebP beside the SVG, dated like it', async () => {
-    expect(await ensureCoverRasters(mediaDir, 'remidi-4')).toEqual([400, 800]);
+  it('renders a 400, 600 and 800 px WebP beside the SVG, dated like it', async () => {
+    expect(await ensureCoverRasters(mediaDir, 'remidi-4')).toEqual([400, 600, 800]);
     const source = await stat(coverSvgFile(mediaDir, 'remidi-4'));
-    for (const width of [400, 800]) {
+    for (const width of [400, 600, 800]) {
       expect(readWebpHeader(await readFile(webp(width)))).toMatchObject({ webp: 'WEBP', width, height: width });
       expect(Math.abs((await stat(webp(width))).mtimeMs - source.mtimeMs)).toBeLessThan(1);
     }
@@ -43,7 +43,7 @@ describe('ensureCoverRasters', () => {
     await writeFile(coverSvgFile(mediaDir, 'remidi-4'), svg('Replaced by the maker'));
     const older = new Date(Date.now() - 86_400_000);
     await utimes(coverSvgFile(mediaDir, 'remidi-4'), older, older);
-    expect(await ensureCoverRasters(mediaDir, 'remidi-4')).toEqual([400, 800]);
+    expect(await ensureCoverRasters(mediaDir, 'remidi-4')).toEqual([400, 600, 800]);
     expect(Buffer.from(await readFile(webp(400))).equals(first)).toBe(false);
 
     await rm(webp(800));
@@ -65,6 +65,7 @@ describe('coverMediaItem', () => {
       height: 800,
       variants: [
         { src: '/media/covers/remidi-4.400.webp', width: 400 },
+        { src: '/media/covers/remidi-4.600.webp', width: 600 },
         { src: '/media/covers/remidi-4.800.webp', width: 800 },
       ],
     });

@@ -2,7 +2,7 @@
  * Where a seed product's cover lives in `DATA_DIR/media/covers` and how its WebP renditions
  * are kept in step with it. The SVG is the source (a maker may replace it); the WebPs are
  * rendered from it once and served instead, because browsers rasterise SVG text on the main
- * thread. Names: `<path>.svg`, `<path>.400.webp`, `<path>.800.webp` (a product path has no
+ * thread. Names: `<path>.svg`, `<path>.<width>.webp` (a product path has no
  * dots, so no product's files can collide with another's).
  */
 import { mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
@@ -10,8 +10,11 @@ import path from 'node:path';
 import type { MediaItem } from '@store/contracts';
 import { rasteriseSvgToWebp } from './assets/cover-raster';
 
-/** The widths rendered: a grid card (~350 CSS px at 1x) and the product page or a card at 2x. */
-export const COVER_WIDTHS = [400, 800] as const;
+/**
+ * The widths rendered: a grid card is at most ~350 CSS px wide at 1x (400), a phone's
+ * full-width card at ~1.75x picks 600, and 2x or more (and the product page) take 800.
+ */
+export const COVER_WIDTHS = [400, 600, 800] as const;
 /** The cover's intrinsic size, the `width`/`height` the page reserves. */
 export const COVER_SIZE = 800;
 

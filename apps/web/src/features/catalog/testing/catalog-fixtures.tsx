@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 
 /** The stored widths of a seed cover, as the server publishes them. */
 export function coverVariants(path: string) {
-  return [400, 800].map((width) => ({ src: `/media/covers/${path}.${width}.webp`, width }));
+  return [400, 600, 800].map((width) => ({ src: `/media/covers/${path}.${width}.webp`, width }));
 }
 
 /** A list entry as `GET /api/products/` sends it; override any field. */
