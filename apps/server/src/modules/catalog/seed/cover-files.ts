@@ -72,9 +72,9 @@ export async function ensureCoverRasters(mediaDir: string, productPath: string):
     if (!rendition || Math.abs(rendition.mtimeMs - sourceStat.mtimeMs) >= 1) stale.push(width);
   }
   if (stale.length === 0) return [];
-  const svg = await readFile(source);
-  for (const width of stale) {
-    const { webp } = await rasteriseSvgToWebp(svg, width);
+  // Always drawn at the full size, so a rendition's bytes do not depend on which others were stale.
+  const images = await rasteriseSvgToWebp(await readFile(source), stale, COVER_SIZE);
+  for (const { webp, width } of images) {
     const target = coverWebpFile(mediaDir, productPath, width);
     await mkdir(path.dirname(target), { recursive: true });
     // Write then rename, so a crash never leaves a half-written file under the final name.
