@@ -125,11 +125,27 @@ test.describe('footer and sharing', () => {
     await expect(page.getByRole('contentinfo').locator('a[href^="mailto:"]')).toHaveCount(2);
   });
 
+  test('product cards show their covers as WebP, at the stored width that fits the card', async ({ page }) => {
+    await page.goto('/products');
+    const images = page.getByRole('article').getByRole('img');
+    await expect(images.first()).toBeVisible();
+    const loaded = await images.evaluateAll(async (elements) => {
+      const all = elements as HTMLImageElement[];
+      // Cards below the fold load lazily: load them all, then read what each one chose.
+      for (const image of all) image.loading = 'eager';
+      await Promise.all(all.map((image) => image.decode()));
+      return all.map((image) => ({ src: image.currentSrc, decoded: image.complete && image.naturalWidth > 0 }));
+    });
+    expect(loaded.length).toBeGreaterThan(3);
+    // Cards are at most ~360 CSS px wide and these viewports are 1x: the 400 px rendition.
+    for (const image of loaded) expect(image).toEqual({ src: expect.stringMatching(/\/media\/covers\/[a-z0-9-]+\.400\.webp$/), decoded: true });
+  });
+
   test('a shared product link previews with the product title, description and image', async ({ request }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'server output does not depend on the viewport');
     const html = await (await request.get('/products/sw-jazz-complete-vol-1-11')).text();
     expect(html).toContain('<meta property="og:title" content="SW Jazz Complete vol.1-11');
     expect(html).toMatch(/<meta property="og:description" content="[^"]+"/);
-    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/covers\/sw-jazz-complete-vol-1-11\.svg"/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/covers\/sw-jazz-complete-vol-1-11\.800\.webp"/);
   });
 });

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productDetailSchema, productListSchema } from '@store/contracts';
+import { productDetailSchema, productListSchema, type Product } from '@store/contracts';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 
 describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
@@ -90,10 +90,27 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     }
   });
 
-  it('serves the generated cover art', async () => {
+  it('serves the generated cover art: the SVG source and its WebP renditions', async () => {
     const response = await t.app.inject('/media/covers/remidi-4.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');
     expect(response.body).toContain('<svg');
+    for (const width of [400, 600, 800]) {
+      const webp = await t.app.inject(`/media/covers/remidi-4.${width}.webp`);
+      expect(webp.statusCode).toBe(200);
+      expect(webp.headers['content-type']).toBe('image/webp');
+      expect(webp.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    }
+  });
+
+  it("lists each product with its image and the image's renditions", async () => {
+    const listing = (await t.app.inject('/api/products/')).json<Product[]>();
+    const remidi = listing.find((product) => product.path === 'remidi-4');
+    expect(remidi?.image).toBe('/media/covers/remidi-4.800.webp');
+    expect(remidi?.imageVariants).toEqual([
+      { src: '/media/covers/remidi-4.400.webp', width: 400 },
+      { src: '/media/covers/remidi-4.600.webp', width: 600 },
+      { src: '/media/covers/remidi-4.800.webp', width: 800 },
+    ]);
   });
 });

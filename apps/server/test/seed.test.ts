@@ -39,6 +39,50 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     expect(row?.priceMinor).toBe(5900);
   });
 
+  it('publishes every seed cover as WebP renditions of its SVG', async () => {
+    const rows = await database.db.select().from(products);
+    for (const row of rows) {
+      expect(row.imagePath).toBe(`/media/covers/${row.path}.800.webp`);
+      expect(row.media[0]).toMatchObject({ kind: 'image', src: row.imagePath, width: 800, height: 800 });
+      for (const width of [400, 600, 800]) {
+        const webp = await readFile(path.join(mediaDir, 'covers', `${row.path}.${width}.webp`));
+        expect(webp.subarray(8, 12).toString()).toBe('WEBP');
+      }
+      await expect(readFile(path.join(mediaDir, 'covers', `${row.path}.svg`), 'utf8')).resolves.toMatch(/^<svg/);
+    }
+  });
+
+  it('moves a row seeded with the SVG cover to the WebPs, and leaves a maker\'s own image alone', async () => {
+    const legacy = (productPath: string) => ({
+      imagePath: `/media/covers/${productPath}.svg`,
+      media: [{ kind: 'image' as const, src: `/media/covers/${productPath}.svg`, title: 'Cover', width: 800, height: 800 }],
+    });
+    await database.db.update(products).set(legacy('rechannel')).where(eq(products.path, 'rechannel'));
+    await database.db.update(products).set({ imagePath: '/media/maker-art.png' }).where(eq(products.path, 'remidi-4-trial'));
+
+    const result = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
+    expect(result).toEqual({ inserted: [], rasterCovers: ['rechannel'] });
+    const [moved] = await database.db.select().from(products).where(eq(products.path, 'rechannel'));
+    expect(moved?.imagePath).toBe('/media/covers/rechannel.800.webp');
+    expect(moved?.media).toEqual([
+      {
+        kind: 'image',
+        src: '/media/covers/rechannel.800.webp',
+        title: 'Cover',
+        width: 800,
+        height: 800,
+        variants: [
+          { src: '/media/covers/rechannel.400.webp', width: 400 },
+          { src: '/media/covers/rechannel.600.webp', width: 600 },
+          { src: '/media/covers/rechannel.800.webp', width: 800 },
+        ],
+      },
+    ]);
+    const [maker] = await database.db.select().from(products).where(eq(products.path, 'remidi-4-trial'));
+    expect(maker?.imagePath).toBe('/media/maker-art.png');
+    expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).rasterCovers).toEqual([]);
+  });
+
   it('records the true size and sha256 of every stored file', async () => {
     const files = await database.db.select().from(productFiles);
     expect(files.length).toBeGreaterThan(0);

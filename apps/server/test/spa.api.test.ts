@@ -65,11 +65,11 @@ describe('serving the web app', () => {
     expect(html).toContain('<title>reMIDI 4 — SongWish</title>');
     expect(html).toMatch(/<meta name="description" content="[^"]*128 pads[^"]*"/);
     expect(html).toContain('<meta property="og:title" content="reMIDI 4 — SongWish" />');
-    expect(html).toContain('<meta property="og:image" content="http://localhost:8080/media/covers/remidi-4.svg" />');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:8080/media/covers/remidi-4.800.webp" />');
     expect(html).toContain('<meta property="og:url" content="http://localhost:8080/products/remidi-4" />');
     expect(html).not.toContain('<strong>');
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/products/remidi-4" crossorigin="use-credentials" />');
-    expect(html).toContain('<link rel="preload" as="image" href="/media/covers/remidi-4.svg" fetchpriority="high" />');
+    expect(html).toContain('<link rel="preload" as="image" href="/media/covers/remidi-4.800.webp" fetchpriority="high" />');
   });
 
   it('preloads the catalogue on pages that list products, and nothing on others', async () => {

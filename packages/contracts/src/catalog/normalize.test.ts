@@ -30,6 +30,23 @@ describe('extractProductArray', () => {
 });
 
 describe('normalizeProduct', () => {
+  it('keeps well-formed image variants and drops the rest', () => {
+    const variants = [
+      { src: '/media/a.400.webp', width: 400 },
+      { src: '', width: 100 },
+      { src: '/media/a.300.webp', width: 0 },
+      { src: '/media/a.200.webp', width: '200' },
+      'a.webp',
+      { src: '/media/a.800.webp', width: 800 },
+    ];
+    expect(normalizeProduct(live({ imageVariants: variants })).imageVariants).toEqual([
+      { src: '/media/a.400.webp', width: 400 },
+      { src: '/media/a.800.webp', width: 800 },
+    ]);
+    expect(normalizeProduct(live()).imageVariants).toEqual([]);
+    expect(normalizeProduct(live({ imageVariants: 'a.webp 400w' })).imageVariants).toEqual([]);
+  });
+
   it('keeps numeric values when present', () => {
     const product = normalizeProduct(live({ priceValue: 29, totalValue: 23.2 }));
     expect(product.priceValue).toBe(29);

@@ -1,4 +1,5 @@
 import { parsePriceText } from '../money';
+import type { ImageVariant } from './product';
 
 /**
  * The storefront's reading of a product list answer (storefront spec §3, §5, §7). It is
@@ -10,6 +11,8 @@ export interface NormalizedProduct {
   path: string;
   display: string;
   image: string;
+  /** `image` at other widths, for `srcset`; empty when the answer has none. */
+  imageVariants: ImageVariant[];
   price: string;
   total: string;
   priceValue: number;
@@ -59,6 +62,7 @@ export function normalizeProduct(raw: Record<string, unknown>): NormalizedProduc
     path: String(raw.path ?? raw.product ?? ''),
     display: String(raw.display ?? ''),
     image: typeof raw.image === 'string' ? raw.image : '',
+    imageVariants: imageVariants(raw.imageVariants),
     price: typeof raw.price === 'string' ? raw.price : '',
     total: typeof raw.total === 'string' ? raw.total : typeof raw.price === 'string' ? raw.price : '',
     priceValue,
@@ -110,6 +114,16 @@ export const productFilters = {
   freeDownloads: (product) => product.priceValue === 0,
   deals: (product) => discountPercentValue(product.discountPercent) > 0,
 } satisfies Record<string, ProductFilter>;
+
+/** Only well-formed entries: a non-empty `src` and a positive whole `width`. */
+function imageVariants(value: unknown): ImageVariant[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) =>
+    isRecord(entry) && typeof entry.src === 'string' && entry.src !== '' && Number.isInteger(entry.width) && (entry.width as number) > 0
+      ? [{ src: entry.src, width: entry.width as number }]
+      : [],
+  );
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

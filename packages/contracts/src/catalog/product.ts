@@ -18,12 +18,24 @@ export const discountPercentSchema = z.union([
 ]);
 export type DiscountPercent = z.infer<typeof discountPercentSchema>;
 
+/** The same picture at another width, for an `<img srcset>`. */
+export const imageVariantSchema = z.object({
+  src: z.string(),
+  width: z.number().int().positive(),
+});
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
 /** One product as `GET /api/products/` lists it (storefront spec §3). */
 export const productSchema = z.object({
   path: productPathSchema,
   sku: z.string(),
   display: z.string(),
   image: z.string(),
+  /**
+   * `image` at each width it is stored in (including its own), narrowest first; absent when
+   * only `image` exists. An addition to spec §3: clients that do not know it use `image`.
+   */
+  imageVariants: z.array(imageVariantSchema).optional(),
   price: z.string(),
   priceValue: z.number().nonnegative(),
   total: z.string(),
@@ -50,6 +62,8 @@ export const mediaItemSchema = z.object({
   poster: z.string().optional(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
+  /** An image's `src` at each width it is stored in (including its own), narrowest first. */
+  variants: z.array(imageVariantSchema).optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

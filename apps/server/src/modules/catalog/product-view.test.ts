@@ -54,4 +54,28 @@ describe('toProductView', () => {
     expect(view.discount).toEqual({});
     expect(view.total).toBe(view.price);
   });
+
+  it('publishes the renditions of the image from its media item', () => {
+    const variants = [
+      { src: '/media/covers/rechannel.400.webp', width: 400 },
+      { src: '/media/covers/rechannel.800.webp', width: 800 },
+    ];
+    const row: ProductRow = {
+      ...base,
+      imagePath: '/media/covers/rechannel.800.webp',
+      media: [{ kind: 'image', src: '/media/covers/rechannel.800.webp', title: 'Cover', width: 800, height: 800, variants }],
+    };
+    const view = toProductView(row);
+    expect(productSchema.parse(view)).toEqual(view);
+    expect(view.imageVariants).toEqual(variants);
+  });
+
+  it('publishes no renditions for an image that no media item describes', () => {
+    const row: ProductRow = {
+      ...base,
+      imagePath: '/media/maker-art.png',
+      media: [{ kind: 'image', src: '/media/covers/rechannel.800.webp', title: 'Cover', variants: [{ src: '/media/covers/rechannel.400.webp', width: 400 }] }],
+    };
+    expect(toProductView(row)).not.toHaveProperty('imageVariants');
+  });
 });

@@ -3,6 +3,7 @@ import {
   formatMoney,
   minorToMajor,
   type DiscountPercent,
+  type ImageVariant,
   type Product,
   type ProductCategory,
   type ProductDetail,
@@ -19,6 +20,7 @@ export function toProductView(row: ProductRow): Product {
     sku: row.sku,
     display: row.displayName,
     image: row.imagePath,
+    ...imageVariantsOf(row),
     price: formatMoney(row.priceMinor, row.currency),
     priceValue: minorToMajor(row.priceMinor, row.currency),
     total: formatMoney(totalMinor, row.currency),
@@ -33,6 +35,15 @@ export function toProductView(row: ProductRow): Product {
     discount: row.discountReason && row.discountPercent > 0 ? { reason: row.discountReason } : {},
     discountPercent: publishedDiscount(row),
   };
+}
+
+/**
+ * The renditions of the product's image, known from its media item with the same `src`.
+ * An image that no media item describes (a maker pointed the product elsewhere) has none.
+ */
+function imageVariantsOf(row: ProductRow): { imageVariants?: ImageVariant[] } {
+  const variants = row.media.find((item) => item.kind === 'image' && item.src === row.imagePath)?.variants;
+  return variants && variants.length > 0 ? { imageVariants: variants } : {};
 }
 
 function publishedDiscount(row: ProductRow): DiscountPercent {

@@ -1,3 +1,4 @@
+import { coverMediaItem } from './cover-files';
 import type { SeedFile, SeedProduct } from './seed-types';
 
 /**
@@ -34,7 +35,7 @@ function pluginFiles(productName: string, filePrefix: string, version: string): 
 
 /** The single image every product starts with: its generated cover. */
 function coverImage(path: string, displayName: string): SeedProduct['media'] {
-  return [{ kind: 'image', src: `/media/covers/${path}.svg`, title: `${displayName} cover`, width: 800, height: 800 }];
+  return [coverMediaItem(path, displayName)];
 }
 
 export const seedProducts: SeedProduct[] = [

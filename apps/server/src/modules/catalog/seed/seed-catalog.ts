@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { MediaItem } from '@store/contracts';
 import type { Database } from '../../../db/client';
 import { productFiles, products, productVersions } from '../../../db/schema';
 import { buildFile, renderCoverSvg } from './assets';
 import { seedProducts } from './catalog-seed';
+import { COVER_WIDTHS, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
 import type { SeedFile, SeedProduct } from './seed-types';
 
 export interface SeedOptions {
@@ -18,13 +21,17 @@ export interface SeedOptions {
 
 /**
  * Adds the seed catalogue's products that the database does not have yet. A product that
- * exists (by path) is never touched, so a maker's edits survive every restart.
+ * exists (by path) is never overwritten, so a maker's edits survive every restart; the one
+ * change made to an existing row is moving a seed cover still published as the SVG to its
+ * WebP renditions of the same picture (see `useRasterCovers`).
  */
-export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ inserted: string[] }> {
+export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ inserted: string[]; rasterCovers: string[] }> {
   const catalogue = options.catalogue ?? seedProducts;
-  const existing = new Set((await db.select({ path: products.path }).from(products)).map((row) => row.path));
+  const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
+  const existing = new Set(existingRows.map((row) => row.path));
   const missing = catalogue.filter((product) => !existing.has(product.path));
-  if (missing.length === 0) return { inserted: [] };
+  const rasterCovers = await useRasterCovers(db, catalogue, existingRows, options.mediaDir);
+  if (missing.length === 0) return { inserted: [], rasterCovers };
 
   // Files are written before the transaction: a crash leaves spare files, never rows without files.
   const prepared = await Promise.all(missing.map((product) => prepareProduct(product, options)));
@@ -86,18 +93,44 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       }
     }
   });
-  return { inserted };
+  return { inserted, rasterCovers };
 }
 
-export function coverUrl(productPath: string) {
-  return `/media/covers/${productPath}.svg`;
+type ExistingRow = { path: string; imagePath: string; media: MediaItem[] };
+
+/**
+ * Keeps the WebP renditions of existing seed products' covers in step with their SVGs, and
+ * moves rows seeded before covers were rasterised (image still the seed's SVG URL) to the
+ * WebPs. Only a row whose image is exactly the seed SVG is changed, and only its image and
+ * the media items showing that SVG: a maker's own image is left as it is. Returns the paths
+ * of the rows moved.
+ */
+async function useRasterCovers(db: Database, catalogue: SeedProduct[], rows: ExistingRow[], mediaDir: string): Promise<string[]> {
+  const seedPaths = new Set(catalogue.map((product) => product.path));
+  const moved: string[] = [];
+  for (const row of rows) {
+    if (!seedPaths.has(row.path)) continue;
+    const svgUrl = coverSvgUrl(row.path);
+    if (row.imagePath !== svgUrl && row.imagePath !== coverUrl(row.path)) continue;
+    // No SVG on disk (removed by hand): nothing to render, and the row stays as it is.
+    if ((await ensureCoverRasters(mediaDir, row.path)) === null || row.imagePath !== svgUrl) continue;
+    const variants = COVER_WIDTHS.map((width) => ({ src: coverWebpUrl(row.path, width), width }));
+    const media = row.media.map((item) => (item.kind === 'image' && item.src === svgUrl ? { ...item, src: coverUrl(row.path), variants } : item));
+    const updated = await db
+      .update(products)
+      .set({ imagePath: coverUrl(row.path), media })
+      .where(and(eq(products.path, row.path), eq(products.imagePath, svgUrl)))
+      .returning({ id: products.id });
+    if (updated.length > 0) moved.push(row.path);
+  }
+  return moved;
 }
 
 async function prepareProduct(product: SeedProduct, options: SeedOptions) {
-  await writeIfMissing(
-    path.join(options.mediaDir, 'covers', `${product.path}.svg`),
-    () => renderCoverSvg({ display: product.displayName, category: product.category, seed: product.sortOrder, ...product.cover }),
+  await writeIfMissing(coverSvgFile(options.mediaDir, product.path), () =>
+    renderCoverSvg({ display: product.displayName, category: product.category, seed: product.sortOrder, ...product.cover }),
   );
+  await ensureCoverRasters(options.mediaDir, product.path);
   const files = [];
   for (const version of product.versions) {
     for (const file of version.files) {

@@ -91,6 +91,30 @@ describe('MediaCarousel', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
+  it('shows the narrowest stored width of an image as its thumbnail, never one from another host', () => {
+    const { container } = render(
+      <MediaCarousel
+        label="reMIDI 4"
+        items={[
+          {
+            ...IMAGES[0]!,
+            src: '/media/a.800.webp',
+            variants: [
+              { src: 'https://cdn.example.com/a.200.webp', width: 200 },
+              { src: '/media/a.800.webp', width: 800 },
+              { src: '/media/a.400.webp', width: 400 },
+            ],
+          },
+          IMAGES[1]!,
+        ]}
+      />,
+    );
+    const thumbnails = [...container.querySelectorAll('[data-thumb] img')].map((image) => image.getAttribute('src'));
+    expect(thumbnails).toEqual(['/media/a.400.webp', '/media/b.svg']);
+    expect(screen.getByRole('img', { name: 'Front' })).toHaveAttribute('src', '/media/a.800.webp');
+    expect(container.innerHTML).not.toContain('cdn.example.com');
+  });
+
   it('plays self-hosted audio and video and drops third-party and MIDI items', () => {
     const { container } = render(
       <MediaCarousel

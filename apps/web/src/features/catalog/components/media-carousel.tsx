@@ -1,6 +1,7 @@
 import type { MediaItem } from '@store/contracts';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { API_BASE_URL, apiAssetUrl } from '../../../lib/api-client';
+import { narrowestSrc } from '../utils/image-srcset';
 import { isSelfHostedUrl } from '../utils/self-hosted-url';
 
 const SWIPE_DISTANCE = 40;
@@ -16,14 +17,19 @@ function allowedOrigins(): string[] {
   return origins;
 }
 
-/** Playable, self-hosted items only: no third-party hosts, no embeds, and no MIDI (browsers cannot play it). */
+/**
+ * Playable, self-hosted items only: no third-party hosts, no embeds, and no MIDI (browsers
+ * cannot play it). A poster or image variant from another host is dropped from its item.
+ */
 export function playableMedia(items: readonly MediaItem[]): MediaItem[] {
   const origins = allowedOrigins();
   return items
     .filter((item) => item.kind !== 'midi' && isSelfHostedUrl(item.src, origins))
     .map((item) => {
-      if (item.poster === undefined || isSelfHostedUrl(item.poster, origins)) return item;
-      const { poster: _poster, ...rest } = item;
+      const variants = item.variants?.filter((variant) => isSelfHostedUrl(variant.src, origins));
+      const checked = variants === undefined ? item : { ...item, variants };
+      if (checked.poster === undefined || isSelfHostedUrl(checked.poster, origins)) return checked;
+      const { poster: _poster, ...rest } = checked;
       return rest;
     });
 }
@@ -230,7 +236,8 @@ function Slide({ item, label, index }: { item: MediaItem; label: string; index: 
 }
 
 function Thumbnail({ item }: { item: MediaItem }) {
-  const src = item.kind === 'image' ? item.src : item.poster;
+  // An 80 px button: the narrowest stored width of the image is plenty.
+  const src = item.kind === 'image' ? narrowestSrc(item.src, item.variants) : item.poster;
   if (src) return <img src={apiAssetUrl(src)} alt="" width={80} height={80} loading="lazy" draggable={false} className="size-full object-cover" />;
   return (
     <span aria-hidden="true" className="flex size-full items-center justify-center text-2xl text-secondary">

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG, mockApi, rawProduct, renderWithProviders } from '../testing/catalog-fixtures';
-import { ProductCard } from './product-card';
+import { CARD_IMAGE_SIZES, ProductCard } from './product-card';
 
 function product(path: string): NormalizedProduct {
   const raw = CATALOG.find((entry) => entry.path === path);
@@ -56,6 +56,23 @@ describe('ProductCard', () => {
     expect(image).toHaveAttribute('height', '800');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('offers the image at each stored width, for the width the grid gives it', () => {
+    renderWithProviders(<ProductCard product={product('rechannel')} />);
+    const image = screen.getByRole('img', { name: 'reChannel' });
+    expect(image).toHaveAttribute('src', '/media/covers/rechannel.800.webp');
+    expect(image).toHaveAttribute('srcset', '/media/covers/rechannel.400.webp 400w, /media/covers/rechannel.600.webp 600w, /media/covers/rechannel.800.webp 800w');
+    expect(image).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
+  });
+
+  it('shows the image alone when the answer has no variants', () => {
+    renderWithProviders(<ProductCard product={normalizeProduct(rawProduct('odd', { image: '/media/odd.png', imageVariants: undefined }))} />);
+    const image = screen.getByRole('img', { name: 'Product odd' });
+    expect(image).toHaveAttribute('src', '/media/odd.png');
+    expect(image).not.toHaveAttribute('srcset');
+    expect(image).not.toHaveAttribute('sizes');
+    expect(image).toHaveAttribute('width', '800');
   });
 
   it('goes to the product page when the card link is followed', async () => {

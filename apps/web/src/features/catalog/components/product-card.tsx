@@ -5,11 +5,18 @@ import { Button } from '../../../components/ui/button';
 import { apiAssetUrl } from '../../../lib/api-client';
 import { productQueryOptions } from '../api/get-product';
 import type { RenderProductAction } from '../types';
+import { srcSetOf } from '../utils/image-srcset';
 import { htmlToPlainText } from '../utils/plain-text';
 import { pagePathFor } from '../utils/product-facts';
 import { ProductPrice } from './product-price';
 
 export const PRODUCT_IMAGE_SIZE = 800;
+
+/**
+ * How wide a card's image is drawn (the grid: one column, two from md, three from lg in a
+ * 72rem container), so the browser picks the smallest stored width that stays sharp.
+ */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 352px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)';
 
 // Keyboard focus on the stretched name link outlines the whole card (black or white, then green in dark mode).
 const CARD_FOCUS =
@@ -44,6 +51,7 @@ export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2
   const summary = htmlToPlainText(product.description.summary);
   const href = `/products/${product.path}`;
   const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(pagePathFor(product.path)));
+  const srcSet = srcSetOf(product.imageVariants);
 
   return (
     <article
@@ -53,6 +61,8 @@ export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2
         {product.image ? (
           <img
             src={apiAssetUrl(product.image)}
+            srcSet={srcSet}
+            sizes={srcSet ? CARD_IMAGE_SIZES : undefined}
             alt={product.display}
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}

@@ -4,13 +4,19 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
+/** The stored widths of a seed cover, as the server publishes them. */
+export function coverVariants(path: string) {
+  return [400, 600, 800].map((width) => ({ src: `/media/covers/${path}.${width}.webp`, width }));
+}
+
 /** A list entry as `GET /api/products/` sends it; override any field. */
 export function rawProduct(path: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     path,
     sku: path.toUpperCase(),
     display: `Product ${path}`,
-    image: `/media/covers/${path}.svg`,
+    image: `/media/covers/${path}.800.webp`,
+    imageVariants: coverVariants(path),
     price: '$10.00',
     priceValue: 10,
     total: '$10.00',
@@ -97,7 +103,16 @@ export function rawDetail(path: string, overrides: Record<string, unknown> = {})
     longDescription: `## About ${String(base.display)}\n\nSee [support](/support).`,
     // What the server renders from longDescription (apps/server/src/lib/markdown.ts).
     descriptionHtml: `<h2>About ${String(base.display)}</h2>\n<p>See <a href="/support">support</a>.</p>\n`,
-    media: [{ kind: 'image', src: `/media/covers/${path}.svg`, title: `${String(base.display)} cover`, width: 800, height: 800 }],
+    media: [
+      {
+        kind: 'image',
+        src: `/media/covers/${path}.800.webp`,
+        title: `${String(base.display)} cover`,
+        width: 800,
+        height: 800,
+        variants: coverVariants(path),
+      },
+    ],
     related: [],
     latestVersion: null,
     ...overrides,

@@ -62,3 +62,30 @@ export function text(bytes: Uint8Array | undefined): string {
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
+
+export interface WebpHeader {
+  riff: string;
+  riffSize: number;
+  webp: string;
+  chunk: string;
+  width: number;
+  height: number;
+}
+
+/** Reads a simple lossy WebP's container and VP8 frame header (RFC 9649, §2.5 and the VP8 key frame). */
+export function readWebpHeader(bytes: Uint8Array): WebpHeader {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
+  const chunk = text(12, 4);
+  if (chunk !== 'VP8 ') return { riff: text(0, 4), riffSize: view.getUint32(4, true), webp: text(8, 4), chunk, width: 0, height: 0 };
+  // Frame tag (3 bytes) at 20, start code 9d 01 2a at 23, then 14-bit width and height.
+  if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) throw new Error('no VP8 key frame start code');
+  return {
+    riff: text(0, 4),
+    riffSize: view.getUint32(4, true),
+    webp: text(8, 4),
+    chunk,
+    width: view.getUint16(26, true) & 0x3fff,
+    height: view.getUint16(28, true) & 0x3fff,
+  };
+}
