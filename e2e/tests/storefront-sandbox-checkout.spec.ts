@@ -13,10 +13,17 @@ interface Recorded {
   closed: unknown[];
 }
 
-/** Opens a store page and loads the SBL script into it, with its four named callbacks. */
+/**
+ * Opens a store page and loads the SBL script into it, with its four named callbacks. The
+ * storefront has loaded its own copy already: its element and builder are taken away so the
+ * script finds the test's element (it reads `#fsc-api`).
+ */
 async function loadBuilder(page: Page) {
   await page.goto('/about');
+  await page.waitForFunction(() => 'fastspring' in window);
   await page.evaluate(() => {
+    document.getElementById('fsc-api')?.remove();
+    delete (window as { fastspring?: unknown }).fastspring;
     const recorded: Recorded = { data: [], errors: [], orders: [], closed: [] };
     Object.assign(window, {
       recorded,
