@@ -49,3 +49,21 @@ export function watchConsole(page: Page) {
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
+
+/**
+ * Like `watchConsole`, but a 404 answer for `allowedPath` is expected (the thank-you page asks
+ * for its order until the webhook has recorded it). Returns a function giving the problems:
+ * console errors, less that path's 404 lines, plus every other path that answered 404.
+ */
+export function watchConsoleAllowing404(page: Page, allowedPath: string) {
+  const problems = watchConsole(page);
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(new URL(response.url()).pathname);
+  });
+  return () => {
+    const unexpected = notFound.filter((path) => path !== allowedPath);
+    if (unexpected.length > 0) return [...problems, ...unexpected.map((path) => `404 for ${path}`)];
+    return problems.filter((problem) => !problem.includes('status of 404'));
+  };
+}

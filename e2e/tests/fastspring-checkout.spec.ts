@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, useTheme, watchConsole } from '../support/pages';
+import { THEMES, expectNoSeriousAxeViolations, saveScreenshot, useTheme, watchConsoleAllowing404 } from '../support/pages';
 import { expect, FASTSPRING_SBL_URL, FASTSPRING_STOREFRONT, serveStubFastSpring, test } from '../support/sbl';
 
 /**
@@ -24,7 +24,7 @@ test.afterEach(() => {
 });
 
 test('two products, a refused and an accepted coupon, and a paid order end on the thank-you page', async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = watchConsoleAllowing404(page, '/api/orders/');
   await page.goto('/products');
 
   const script = page.locator('script#fsc-api');
@@ -78,7 +78,9 @@ test('two products, a refused and an accepted coupon, and a paid order end on th
   await expect(page.getByText(reference, { exact: true })).toBeVisible();
   // The cart was emptied.
   await expect(page.getByRole('link', { name: 'View shopping cart' })).toBeVisible();
-  expect(problems).toEqual([]);
+  // The stub's order never reaches our webhook, so the thank-you page's order lookup answers
+  // 404 (and is asked again); nothing else may fail.
+  expect(problems()).toEqual([]);
 });
 
 test('a buy-now link resets the cart, adds the product with its quantity and applies its coupon', async ({ page }) => {
