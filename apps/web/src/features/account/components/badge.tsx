@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Tone } from '../utils/format';
 
-// Text colours meet 4.5:1 on the panel background in both themes; the dot carries the hue too.
+// The hue is in the border, tint and dot; the text stays the primary colour so it is readable in both themes.
 const tones: Record<Tone, string> = {
-  green: 'border-success/60 bg-success/10 text-success',
-  yellow: 'border-warning/60 bg-warning/10 text-warning',
-  red: 'border-danger/60 bg-danger/10 text-danger',
+  green: 'border-success bg-success/15 text-primary',
+  yellow: 'border-warning bg-warning/15 text-primary',
+  red: 'border-danger bg-danger/15 text-primary',
   grey: 'border-border bg-background text-secondary',
 };
+const dots: Record<Tone, string> = { green: 'bg-success', yellow: 'bg-warning', red: 'bg-danger', grey: 'bg-secondary' };
 
 export function Badge({ tone, pulse = false, children }: { tone: Tone; pulse?: boolean; children: ReactNode }) {
   return (
@@ -15,7 +16,7 @@ export function Badge({ tone, pulse = false, children }: { tone: Tone; pulse?: b
       data-tone={tone}
       className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[tone]} ${pulse ? 'animate-pulse motion-reduce:animate-none' : ''}`}
     >
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      <span aria-hidden="true" className={`size-2 rounded-full ${dots[tone]}`} />
       {children}
     </span>
   );
