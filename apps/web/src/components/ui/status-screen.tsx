@@ -14,8 +14,11 @@ export function StatusScreen({
   role,
   children,
   actions,
+  documentTitle,
 }: {
   title: string;
+  /** The page's <title>, when the screen is the whole page. */
+  documentTitle?: string;
   tone?: keyof typeof tones;
   role?: 'alert' | 'status';
   children?: ReactNode;
@@ -23,6 +26,7 @@ export function StatusScreen({
 }) {
   return (
     <Container className="flex justify-center py-16 sm:py-24">
+      {documentTitle && <title>{documentTitle}</title>}
       <section
         role={role}
         aria-labelledby="status-screen-title"

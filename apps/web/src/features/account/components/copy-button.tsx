@@ -21,7 +21,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       type="button"
       onClick={() => void copy()}
       aria-label={`Copy ${label}`}
-      className="inline-flex min-h-9 shrink-0 items-center rounded-lg border border-border bg-background px-3 text-sm font-semibold text-primary transition-colors hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+      className="inline-flex min-h-9 shrink-0 items-center self-start rounded-lg sm:self-auto border border-border bg-background px-3 text-sm font-semibold text-primary transition-colors hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
     >
       <span aria-live="polite">{state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
     </button>

@@ -25,6 +25,7 @@ export function RouteGuard({ identity, onLogin, children, reload = () => window.
     if (slow) {
       return (
         <StatusScreen
+          documentTitle="Taking Longer Than Expected"
           title="Taking Longer Than Expected"
           tone="warning"
           role="alert"
@@ -42,7 +43,7 @@ export function RouteGuard({ identity, onLogin, children, reload = () => window.
       );
     }
     return (
-      <StatusScreen title="Verifying" role="status">
+      <StatusScreen documentTitle="Verifying" title="Verifying" role="status">
         <p>Checking your session...</p>
       </StatusScreen>
     );
@@ -50,6 +51,7 @@ export function RouteGuard({ identity, onLogin, children, reload = () => window.
   if (identity.error) {
     return (
       <StatusScreen
+        documentTitle="Authentication Required"
         title="Authentication Required"
         tone="error"
         role="alert"
