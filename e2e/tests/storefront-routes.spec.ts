@@ -21,8 +21,10 @@ const ROUTES: { path: string; name: string; heading: string | RegExp; status?: n
   { path: '/products/purchase-success?order=SW-E2E-1001', name: 'purchase-success', heading: 'Thanks for your order! Please check your email for your download(s).', expected404: true },
   { path: '/cart', name: 'cart', heading: 'Your cart' },
   { path: '/checkout', name: 'checkout', heading: 'Checkout' },
-  { path: '/callback', name: 'callback', heading: 'Signing in' },
-  { path: '/account', name: 'account', heading: 'My account' },
+  // Without code and state the callback has nothing to process (account spec §5).
+  { path: '/callback', name: 'callback', heading: 'Authentication Error' },
+  // Signed out: the route guard sends the visitor home (account spec §2).
+  { path: '/account', name: 'account', heading: 'One wish — to help songs come true' },
   { path: '/privacy-policy', name: 'privacy-policy', heading: 'Privacy Policy' },
   { path: '/refund-policy', name: 'refund-policy', heading: 'Refund Policy' },
   { path: '/terms-and-conditions', name: 'terms-and-conditions', heading: 'Terms and Conditions' },

@@ -42,11 +42,8 @@ export const publicStoreConfigSchema = z.object({
     scriptUrl: z.string().min(1),
     storefront: z.string().min(1),
   }),
-  /**
-   * The identity provider. The server always sends it; it is optional in the type only so that
-   * browser-side defaults written before sign-in existed stay valid.
-   */
-  identity: publicIdentityConfigSchema.optional(),
+  /** The identity provider (embedded or external); the server always sends it. */
+  identity: publicIdentityConfigSchema,
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 

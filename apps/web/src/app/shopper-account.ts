@@ -1,16 +1,42 @@
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import type { HeaderAccount } from '../features/layout/types';
+import { useIdentity } from '../features/identity/identity-provider';
+import type { IdentityStore } from '../features/identity/identity-store';
+import { storeConfig } from '../lib/store-config';
 
-/**
- * The shopper's sign-in state for the header and banner. Sign-in through OpenID Connect
- * arrives with the sign-in issue; until then Login and Sign Up lead to the account page,
- * which explains how orders reach the shopper.
- */
+/** Starts a sign-in, logging (not throwing) a failure: the page stays as it was. */
+export function startLogin(store: IdentityStore, options: Parameters<IdentityStore['login']>[0] = {}) {
+  store.login(options).catch((error: unknown) => console.warn('Login failed', error));
+}
+
+/** The provider named in callback errors: ours, or the configured issuer's host. */
+export function identityProviderName(): string {
+  const { identity } = storeConfig;
+  if (identity.provider === 'embedded') return `${storeConfig.storeName} sign-in`;
+  try {
+    return new URL(identity.authority).host;
+  } catch {
+    return 'The identity provider';
+  }
+}
+
+/** The shopper's sign-in state for the header, banner and landing page (storefront spec §2). */
 export function useShopperAccount(): HeaderAccount {
-  const navigate = useNavigate();
-  return {
-    status: 'unauthenticated',
-    onLogin: () => void navigate('/account'),
-    onSignup: () => void navigate('/account'),
-  };
+  const { status, user, store } = useIdentity();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return useMemo<HeaderAccount>(() => {
+    if (status === 'loading') return { status: 'loading' };
+    if (status === 'authenticated' && user) {
+      return { status: 'authenticated', user: { name: user.name, email: user.email, picture: user.picture }, onLogout: () => void store.logout() };
+    }
+    // Back to where the shopper was, except from the callback page itself.
+    const returnTo = here.startsWith('/callback') || here === '/' ? '/account' : here;
+    return {
+      status: 'unauthenticated',
+      onLogin: () => startLogin(store, { returnTo }),
+      onSignup: () => startLogin(store, { signup: true, returnTo: '/account' }),
+    };
+  }, [status, user, store, here]);
 }

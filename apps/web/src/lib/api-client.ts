@@ -14,9 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-export function apiGet(path: string, signal?: AbortSignal): Promise<unknown> {
-  return apiRequest(path, { signal });
+export function apiGet(path: string, signal?: AbortSignal, headers?: Record<string, string>): Promise<unknown> {
+  return apiRequest(path, { signal, headers });
 }
+
+/** The `Authorization` header for the store API's bearer-token endpoints (account, lookup, track-download). */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
 /** POSTs a JSON body (the spec's POST calls: orders, account lookup). */
 export function apiPost(path: string, body: unknown, options: { signal?: AbortSignal; headers?: Record<string, string> } = {}) {

@@ -1,6 +1,8 @@
 import type { PublicStoreConfig } from '@store/contracts/public-config';
 import { STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
 
+const ORIGIN = typeof window === 'undefined' ? 'http://localhost:5173' : window.location.origin;
+
 /** Used when the page has no configuration meta tag (the Vite dev server, component tests). */
 export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
   storeName: 'SongWish',
@@ -18,6 +20,8 @@ export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
   },
   // The Vite dev server proxies /sandbox to a running store server.
   payments: { provider: 'sandbox', scriptUrl: '/sandbox/fastspring/builder.js', storefront: 'localhost/sandbox' },
+  // The embedded provider on the same origin (the Vite dev server proxies /idp too).
+  identity: { authority: `${ORIGIN}/idp`, clientId: 'songwish-web', audience: `${ORIGIN}/api`, provider: 'embedded' },
 };
 
 /**
@@ -37,6 +41,7 @@ function readStoreConfig(): PublicStoreConfig {
       ...parsed,
       social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
       payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
+      identity: { ...DEFAULT_STORE_CONFIG.identity, ...parsed.identity },
     };
   } catch {
     console.warn('The store configuration in the page is not valid JSON; using defaults');

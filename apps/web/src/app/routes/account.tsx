@@ -1,26 +1,32 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
-import { storeConfig } from '../../lib/store-config';
+import { useCallback } from 'react';
+import { AccountDashboard } from '../../features/account/components/account-dashboard';
+import { RouteGuard } from '../../features/identity/components/route-guard';
+import { useIdentity } from '../../features/identity/identity-provider';
+import type { IdentityUser } from '../../features/identity/types';
+import { UserAvatar } from '../../features/layout/components/user-avatar';
+import { startLogin } from '../shopper-account';
 
-// The sign-in issue turns this into the account dashboard behind the route guard.
+/** /account: the dashboard behind the route guard (account spec §2, §4). */
 export function Component() {
+  const identity = useIdentity();
+  const { store } = identity;
+  const onLogin = useCallback(() => startLogin(store, { returnTo: '/account' }), [store]);
   return (
-    <Container className="py-16">
-      <title>My account</title>
-      <h1 className="text-3xl font-bold">My account</h1>
-      <div className="mt-6 max-w-2xl space-y-4 text-secondary">
-        <p>Accounts are not open in this store yet. Everything you buy is sent to the email address you give at checkout, with your licence keys and download links.</p>
-        <p>
-          Lost an email? Write to{' '}
-          <a className="font-semibold text-primary underline" href={`mailto:${storeConfig.supportEmail}`}>
-            {storeConfig.supportEmail}
-          </a>{' '}
-          with your order reference and we will send it again.
-        </p>
-      </div>
-      <ButtonLink to="/products" className="mt-8">
-        Continue Shopping
-      </ButtonLink>
-    </Container>
+    <RouteGuard identity={identity} onLogin={onLogin}>
+      {identity.user && <Dashboard user={identity.user} store={store} onLogin={onLogin} />}
+    </RouteGuard>
+  );
+}
+
+function Dashboard({ user, store, onLogin }: { user: IdentityUser; store: ReturnType<typeof useIdentity>['store']; onLogin: () => void }) {
+  const onLogout = useCallback(() => void store.logout(), [store]);
+  return (
+    <AccountDashboard
+      user={user}
+      getAccessToken={store.getAccessToken}
+      onLogout={onLogout}
+      onLoginAgain={onLogin}
+      avatar={<UserAvatar key={user.picture} user={user} className="size-20 text-2xl" />}
+    />
   );
 }

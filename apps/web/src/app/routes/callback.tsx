@@ -1,16 +1,9 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
+import { CallbackPage } from '../../features/identity/components/callback-page';
+import { useIdentityStore } from '../../features/identity/identity-provider';
+import { identityProviderName, startLogin } from '../shopper-account';
 
-// The sign-in issue processes the identity provider's answer here.
+/** /callback: the identity provider's answer (account spec §2, §4, §5). */
 export function Component() {
-  return (
-    <Container className="py-16 text-center">
-      <title>Signing in</title>
-      <h1 className="text-3xl font-bold">Signing in</h1>
-      <p className="mt-6 text-secondary">There is no sign-in in progress. Start again from the Login button.</p>
-      <ButtonLink to="/" className="mt-8">
-        Back to the home page
-      </ButtonLink>
-    </Container>
-  );
+  const store = useIdentityStore();
+  return <CallbackPage handleCallback={store.handleCallback} onLoginAgain={() => startLogin(store)} providerName={identityProviderName()} />;
 }

@@ -3,24 +3,31 @@ import { useLocation } from 'react-router';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { usePayments } from '../../features/payments/payments-provider';
+import { useIdentity } from '../../features/identity/identity-provider';
 import { storeConfig } from '../../lib/store-config';
 import { toChangeResult } from '../cart-results';
+import { createCheckoutPrefill } from '../checkout-prefill';
 
 /**
  * /checkout: the provider's embedded checkout, after the URL's product, quantity, buyNow
- * and coupon were applied. Every shopper is a guest until sign-in arrives.
+ * and coupon were applied. A signed-in shopper's details are pre-filled after 2 s.
  */
 export function Component() {
   const payments = usePayments();
   const products = useProducts();
   const location = useLocation();
   const known = useMemo(() => new Set((products.data ?? []).map((product) => product.path)), [products.data]);
+  const identity = useIdentity();
+  const signedIn = identity.status === 'authenticated' && identity.user !== null;
+  const prefill = useMemo(() => (identity.user ? createCheckoutPrefill(identity.store, identity.user) : undefined), [identity.store, identity.user]);
   const result = (ok: boolean) => toChangeResult(ok, payments.getLastFailure());
   return (
     <CheckoutPage
       // A new visit (another link to /checkout) applies its parameters again.
       key={location.key}
       storeName={storeConfig.storeName}
+      isAuthenticated={signedIn}
+      prefill={signedIn ? prefill : undefined}
       providerStatus={payments.status}
       cartLoaded={payments.cartLoaded}
       catalogue={products.isPending ? 'pending' : products.isError ? 'error' : 'ready'}

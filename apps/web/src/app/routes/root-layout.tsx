@@ -1,5 +1,8 @@
 import { useCallback } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Toaster, toast } from '../../components/ui/toast';
+import { LOGGED_OUT_MESSAGE } from '../../features/identity/constants';
+import { IdentityProvider } from '../../features/identity/identity-provider';
 import { SignupBanner } from '../../features/layout/components/signup-banner';
 import { SiteFooter } from '../../features/layout/components/site-footer';
 import { SiteHeader } from '../../features/layout/components/site-header';
@@ -16,14 +19,20 @@ export function purchaseSuccessPath(order: CompletedOrder): string {
   return `/products/purchase-success?order=${encodeURIComponent(order.reference)}`;
 }
 
+const showLoggedOut = () => toast({ tone: 'success', title: LOGGED_OUT_MESSAGE });
+
 /** The shell of every page; the payment provider's script is loaded once, here. */
 export function RootLayout() {
   const navigate = useNavigate();
   const onOrderComplete = useCallback((order: CompletedOrder) => void navigate(purchaseSuccessPath(order)), [navigate]);
+  // The callback page processes the provider's answer itself; elsewhere a silent session check runs.
+  const onCallback = useLocation().pathname === '/callback';
   return (
-    <PaymentsProvider config={storeConfig.payments} onOrderComplete={onOrderComplete}>
-      <Shell />
-    </PaymentsProvider>
+    <IdentityProvider config={storeConfig.identity} onLoggedOut={showLoggedOut} skipStart={onCallback}>
+      <PaymentsProvider config={storeConfig.payments} onOrderComplete={onOrderComplete}>
+        <Shell />
+      </PaymentsProvider>
+    </IdentityProvider>
   );
 }
 
@@ -51,6 +60,7 @@ function Shell() {
         <Outlet context={{ account } satisfies RootOutletContext} />
       </main>
       <SiteFooter config={storeConfig} />
+      <Toaster />
     </div>
   );
 }

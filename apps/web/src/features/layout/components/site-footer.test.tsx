@@ -19,6 +19,7 @@ const CONFIG: PublicStoreConfig = {
     loops: 'https://loops.example/songwish',
   },
   payments: { provider: 'sandbox', scriptUrl: '/sandbox/fastspring/builder.js', storefront: 'localhost/sandbox' },
+  identity: { authority: 'http://localhost/idp', clientId: 'songwish-web', audience: 'http://localhost/api', provider: 'embedded' },
 };
 
 function renderFooter(config = CONFIG) {

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCheckoutPrefill } from './checkout-prefill';
+
+const user = { sub: 'u', email: 'melody@example.com', emailVerified: true, name: 'melody@example.com' };
+const lookup = (body: unknown, status = 200) => vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('checkout prefill', () => {
+  it('uses the lookup: contact and billing address, with the bearer token', async () => {
+    const fetchMock = lookup({ customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: 'CA', city: 'Montréal', region: 'QC', postal_code: 'H2X 1Y4' } });
+    const payload = await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).load();
+    expect(payload).toEqual({
+      paymentContact: { email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' },
+      billingAddress: { country: 'CA', city: 'Montréal', region: 'QC', postalCode: 'H2X 1Y4' },
+    });
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('customer not found or a failure: the identity names (prefillName rules)', async () => {
+    lookup({}, 500);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).load()).toEqual({ paymentContact: { email: 'melody@example.com', firstName: 'Melody' } });
+    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, email: 'testuser@example.com', name: '' }).load()).toEqual({ paymentContact: { email: 'testuser@example.com' } });
+    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, givenName: 'Ada', familyName: 'Lovelace' }).load()).toMatchObject({ paymentContact: { firstName: 'Ada', lastName: 'Lovelace' } });
+  });
+
+  it('applies through recognize and secure with an empty key', () => {
+    const recognize = vi.fn();
+    const secure = vi.fn();
+    (window as unknown as { fastspring: unknown }).fastspring = { builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() } };
+    createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).apply({ paymentContact: { email: 'a@b.c' }, billingAddress: { country: 'CA' } });
+    expect(recognize).toHaveBeenCalledWith({ email: 'a@b.c' });
+    expect(secure).toHaveBeenCalledWith({ paymentContact: { email: 'a@b.c' }, billingAddress: { country: 'CA' } }, '');
+    delete (window as unknown as { fastspring?: unknown }).fastspring;
+  });
+});

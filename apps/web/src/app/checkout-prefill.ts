@@ -1,0 +1,43 @@
+import { customerLookupResponseSchema, prefillName } from '@store/contracts/account';
+import type { SblPushPayload } from '@store/contracts/payments/sbl';
+import type { CheckoutPrefill } from '../features/checkout/types';
+import type { IdentityStore } from '../features/identity/identity-store';
+import type { IdentityUser } from '../features/identity/types';
+import { readBuilder } from '../features/payments/sbl-client';
+import { apiPost, bearer } from '../lib/api-client';
+
+/**
+ * Storefront spec §4–§6: a signed-in shopper's contact and billing address for the provider's
+ * checkout, from POST /api/account/lookup; the names fall back to the identity profile (prefillName).
+ */
+export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken'>, user: IdentityUser): CheckoutPrefill {
+  return {
+    async load(): Promise<SblPushPayload | null> {
+      const fromProfile = prefillName({ givenName: user.givenName, familyName: user.familyName, name: user.name, email: user.email });
+      let lookup: ReturnType<typeof customerLookupResponseSchema.parse> | null = null;
+      try {
+        lookup = customerLookupResponseSchema.parse(await apiPost('/api/account/lookup', {}, { headers: bearer(await store.getAccessToken()) }));
+        if (lookup.error) console.info(`Checkout prefill: ${lookup.error}; using the sign-in profile's names`);
+      } catch (error) {
+        console.warn('Failed to fetch customer data', error);
+      }
+      const info = lookup?.customer_info;
+      const names = info?.first_name || info?.last_name ? { firstName: info.first_name ?? '', lastName: info.last_name ?? '' } : fromProfile;
+      const email = info?.email || user.email;
+      if (!email) return null;
+      const billing = { country: info?.country ?? undefined, city: info?.city ?? undefined, region: info?.region ?? undefined, postalCode: info?.postal_code ?? undefined };
+      const hasBilling = Object.values(billing).some(Boolean);
+      return {
+        paymentContact: { email, ...(names.firstName ? { firstName: names.firstName } : {}), ...(names.lastName ? { lastName: names.lastName } : {}) },
+        ...(hasBilling ? { billingAddress: billing } : {}),
+      };
+    },
+    apply(payload) {
+      const builder = readBuilder();
+      if (!builder || !payload.paymentContact) return;
+      // FastSpring's recognize() for the contact, then secure() with an empty key for the address (test mode and the sandbox take it unencrypted).
+      builder.recognize(payload.paymentContact);
+      builder.secure({ paymentContact: payload.paymentContact, ...(payload.billingAddress ? { billingAddress: payload.billingAddress } : {}) }, '');
+    },
+  };
+}

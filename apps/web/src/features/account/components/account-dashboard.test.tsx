@@ -1,0 +1,170 @@
+import type { AccountData, AccountOrder } from '@store/contracts/account';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, Toaster } from '../../../components/ui/toast';
+import { AccountDashboard } from './account-dashboard';
+
+const product = {
+  product_id: 'remidi-4',
+  sku: 'RM4',
+  display: 'reMIDI 4',
+  quantity: 1,
+  subtotal_display: '$79.00',
+  coupon: 'N/A',
+  has_update: false,
+  is_major_update: false,
+  user_version: null,
+  current_version: '4.2.1',
+  first_download: true,
+  download_url: '/api/downloads/1?sig=x',
+  download_expires: null,
+};
+
+function order(index: number, extra: Partial<AccountOrder> = {}): AccountOrder {
+  return { order_id: `id-${index}`, order_reference: `REF-${index}`, date: '2026-01-02T00:00:00Z', total: 79, currency: 'USD', status: 'completed', products: [product], files: [], licenses: [], ...extra };
+}
+
+function account(orders: AccountOrder[]): AccountData {
+  return {
+    customer_info: { full_name: 'Robin Keys', first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com' },
+    total_orders: orders.length,
+    total_products: orders.length,
+    total_files: 0,
+    total_licenses: 1,
+    licensespring_licenses: [{ product_name: 'reMIDI 4', license_key: 'AAAA-BBBB-CCCC-DDDD', status: 'Active', activations_used: null, expiration: null }],
+    orders,
+  };
+}
+
+const user = { sub: 'u1', email: 'robin@example.com', emailVerified: true, name: 'Robin Keys', givenName: 'Robin', familyName: 'Keys' };
+
+function respond(status: number, body: unknown) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (String(input).endsWith('/api/track-download')) return new Response('{}', { status: 201 });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+}
+
+function renderDashboard(path = '/account', props: Partial<Parameters<typeof AccountDashboard>[0]> = {}) {
+  const onLogout = vi.fn();
+  const onLoginAgain = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '/account', element: <AccountDashboard user={user} getAccessToken={async () => 'token'} onLogout={onLogout} onLoginAgain={onLoginAgain} avatar={<span>RK</span>} fetchDelayMs={0} {...props} /> }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { onLogout, onLoginAgain };
+}
+
+beforeEach(() => clearToasts());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('AccountDashboard', () => {
+  it('shows orders, licences with status colour, Free, the fallback reference and paging by 10', async () => {
+    const orders = Array.from({ length: 12 }, (_, index) => order(index));
+    orders[0] = order(0, { order_reference: '', total: 0, status: 'pending' });
+    respond(200, account(orders));
+    renderDashboard();
+    const first = await screen.findByRole('listitem', { name: 'Order ORDER-id-0' });
+    expect(within(first).getByText('Free')).toBeInTheDocument();
+    expect(within(first).getByText('Pending').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
+    expect(screen.getByText('Active').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getAllByRole('listitem', { name: /^Order / })).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getAllByRole('listitem', { name: /^Order / })).toHaveLength(2);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('tracks a first download and shows version states', async () => {
+    const fetchMock = respond(
+      200,
+      account([
+        order(1),
+        order(2, { products: [{ ...product, product_id: 'rechannel', display: 'reChannel', first_download: false, has_update: true, is_major_update: true, user_version: '1.0.0', current_version: '2.0.0' }] }),
+        order(3, { products: [{ ...product, display: 'Loops', first_download: false, user_version: '4.2.1', download_url: null }] }),
+      ]),
+    );
+    renderDashboard();
+    expect(await screen.findByText(/Version tracking starts after your first download/)).toBeInTheDocument();
+    expect(screen.getByText(/Major update available/).closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByRole('link', { name: 'Download Update reChannel' })).toBeInTheDocument();
+    expect(screen.getByText('Up to date (4.2.1)')).toBeInTheDocument();
+    expect(screen.getByText('Download not available')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Download reMIDI 4' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/track-download'))).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/track-download'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ product_id: 'remidi-4', version: '4.2.1', order_id: 'id-1' });
+  });
+
+  it("profile tab, and 'Tab Not Found'", async () => {
+    respond(200, account([order(1)]));
+    renderDashboard('/account?tab=profile');
+    expect(await screen.findByRole('heading', { name: 'Purchase Summary' })).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    renderDashboard('/account?tab=nope');
+    expect(screen.getByRole('heading', { name: 'Tab Not Found' })).toBeInTheDocument();
+  });
+
+  it('no orders for this email: warning toast, banner and No Orders Yet', async () => {
+    respond(404, { message: 'No orders found' });
+    renderDashboard();
+    expect(await screen.findByText('No Orders Yet')).toBeInTheDocument();
+    expect(screen.getAllByText('No store purchases found for this email').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a failure: 'Failed to load account data' toast and 'Unable to Load Orders'", async () => {
+    respond(500, {});
+    renderDashboard();
+    expect(await screen.findByText('Unable to Load Orders', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load account data')).toBeInTheDocument();
+  });
+
+  it('403: asks the shopper to confirm their email', async () => {
+    respond(403, {});
+    renderDashboard();
+    expect(await screen.findByText('Please confirm your email address')).toBeInTheDocument();
+  });
+
+  it("401: 'Session expired. Redirecting to login...' then logout after 2 s", async () => {
+    respond(401, {});
+    const { onLogout } = renderDashboard();
+    expect(await screen.findAllByText('Session expired. Redirecting to login...')).not.toHaveLength(0);
+    expect(onLogout).not.toHaveBeenCalled();
+    await waitFor(() => expect(onLogout).toHaveBeenCalledOnce(), { timeout: 3_000 });
+  });
+
+  it("no token: 'Authentication failed. Redirecting to login...' then login", async () => {
+    respond(200, {});
+    const { onLoginAgain } = renderDashboard('/account', {
+      getAccessToken: () => Promise.reject(Object.assign(new Error('popup'), { code: 'request_error' })),
+    });
+    expect(await screen.findAllByText('Authentication failed. Redirecting to login...')).not.toHaveLength(0);
+    await waitFor(() => expect(onLoginAgain).toHaveBeenCalledOnce(), { timeout: 3_000 });
+  });
+
+  it('copies a licence key with feedback', async () => {
+    respond(200, account([order(1)]));
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy licence key for reMIDI 4' }));
+    expect(writeText).toHaveBeenCalledWith('AAAA-BBBB-CCCC-DDDD');
+    expect(screen.getByText('Copied!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,202 @@
+import type { AccountData, AccountOrder, AccountProduct } from '@store/contracts/account';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ORDERS_PER_PAGE } from '../constants';
+import {
+  downloadLabel,
+  formatDate,
+  formatOrderTotal,
+  licenceStatusTone,
+  orderReference,
+  orderStatusTone,
+  versionState,
+} from '../utils/format';
+import { Badge, Panel } from './badge';
+import { CopyButton } from './copy-button';
+
+export interface OrdersTabProps {
+  data: AccountData | null;
+  /** Called when a download link is clicked (tracking is decided by the caller). */
+  onDownload: (order: AccountOrder, product: AccountProduct) => void;
+  /** A panel shown instead of the lists (error, empty, unverified email). */
+  notice?: React.ReactNode;
+}
+
+export function OrdersTab({ data, onDownload, notice }: OrdersTabProps) {
+  return (
+    <div className="space-y-6">
+      <LicencesPanel licences={data?.licensespring_licenses ?? []} />
+      <Panel title="Order History" id="order-history-heading">
+        {notice ?? <OrderHistory orders={data?.orders ?? []} onDownload={onDownload} />}
+      </Panel>
+    </div>
+  );
+}
+
+function LicencesPanel({ licences }: { licences: AccountData['licensespring_licenses'] }) {
+  return (
+    <Panel title="Licenses" id="licenses-heading">
+      {licences.length === 0 ? (
+        <p className="text-secondary">No licence keys yet. Plugins you buy come with a key for up to 3 computers.</p>
+      ) : (
+        <ul className="divide-y divide-border/40 dark:divide-border/70">
+          {licences.map((licence) => (
+            <li key={licence.license_key} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="font-semibold">{licence.product_name}</p>
+                  <Badge tone={licenceStatusTone(licence.status)}>{licence.status}</Badge>
+                </div>
+                <p className="mt-1 font-mono text-sm break-all text-primary" aria-label={`Licence key for ${licence.product_name}`}>
+                  {licence.license_key}
+                </p>
+                <p className="mt-1 text-xs text-secondary">
+                  {licence.expiration ? `Expires ${formatDate(licence.expiration)}` : 'Perpetual'} · Activate on up to 3 computers
+                  {licence.activations_used !== null ? ` · ${licence.activations_used} used` : ''}
+                </p>
+              </div>
+              <CopyButton value={licence.license_key} label={`licence key for ${licence.product_name}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function OrderHistory({ orders, onDownload }: { orders: AccountOrder[]; onDownload: OrdersTabProps['onDownload'] }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE));
+  const current = Math.min(page, pages - 1);
+  const visible = orders.slice(current * ORDERS_PER_PAGE, (current + 1) * ORDERS_PER_PAGE);
+  if (orders.length === 0) return <p className="text-secondary">No orders found.</p>;
+  return (
+    <>
+      <ol className="space-y-4" aria-label="Orders">
+        {visible.map((order) => (
+          <OrderCard key={order.order_id} order={order} onDownload={onDownload} />
+        ))}
+      </ol>
+      {pages > 1 && (
+        <nav aria-label="Order pages" className="mt-6 flex items-center justify-between gap-3">
+          <Button variant="secondary" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            Previous
+          </Button>
+          <p className="text-sm text-secondary" aria-live="polite">
+            Page {current + 1} of {pages}
+          </p>
+          <Button variant="secondary" size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function OrderCard({ order, onDownload }: { order: AccountOrder; onDownload: OrdersTabProps['onDownload'] }) {
+  const reference = orderReference(order);
+  const status = order.status || 'completed';
+  return (
+    <li className="rounded-xl border border-border/40 bg-background p-4 dark:border-border/70" aria-label={`Order ${reference}`}>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="font-mono font-semibold break-all">{reference}</p>
+          <p className="text-sm text-secondary">{formatDate(order.date)}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <Badge tone={orderStatusTone(status)}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>
+          <p className="font-semibold">{formatOrderTotal(order.total, order.currency || 'USD')}</p>
+        </div>
+      </div>
+      <ul className="mt-4 space-y-3">
+        {order.products.map((product) => (
+          <ProductRow key={`${product.product_id}-${product.sku}`} order={order} product={product} onDownload={onDownload} />
+        ))}
+      </ul>
+      {order.files.length > 1 && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-semibold text-secondary hover:text-primary">All files ({order.files.length})</summary>
+          <ul className="mt-2 space-y-1">
+            {order.files.map((file) => (
+              <li key={file.file_url}>
+                <a className="underline underline-offset-2 hover:text-primary" href={file.file_url} download={file.filename}>
+                  {file.display}
+                </a>{' '}
+                <span className="text-secondary">({file.size})</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
+  );
+}
+
+function ProductRow({ order, product, onDownload }: { order: AccountOrder; product: AccountProduct; onDownload: OrdersTabProps['onDownload'] }) {
+    const label = downloadLabel(product);
+    return (
+      <li className="flex flex-col gap-3 border-t border-border/40 pt-3 sm:flex-row sm:items-center dark:border-border/70">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">
+            {product.display}
+            {product.quantity > 1 && <span className="text-secondary"> × {product.quantity}</span>}
+          </p>
+          <p className="text-sm text-secondary">
+            {product.subtotal_display}
+            {product.coupon && product.coupon !== 'N/A' ? ` · Coupon ${product.coupon}` : ''}
+          </p>
+          <VersionDisplay product={product} />
+        </div>
+        {product.download_url ? (
+          <a
+            href={product.download_url}
+            download
+            onClick={() => onDownload(order, product)}
+            aria-label={`${label} ${product.display}`}
+            className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-black transition-colors hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+          >
+            {label}
+          </a>
+        ) : (
+          <p className="shrink-0 text-sm text-secondary">Download not available</p>
+        )}
+      </li>
+    );
+}
+
+export function VersionDisplay({ product }: { product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'> }) {
+  const state = versionState(product);
+  switch (state.kind) {
+    case 'first-download':
+      return (
+        <p className="mt-1 text-xs text-secondary">
+          {state.current ? `Latest version ${state.current}. ` : ''}Version tracking starts after your first download.
+        </p>
+      );
+    case 'major-update':
+      return (
+        <p className="mt-1.5">
+          <Badge tone="red" pulse>
+            Major update available: {state.user || '?'} → {state.current}
+          </Badge>
+        </p>
+      );
+    case 'update':
+      return (
+        <p className="mt-1.5">
+          <Badge tone="yellow">
+            Update available: {state.user || '?'} → {state.current}
+          </Badge>
+        </p>
+      );
+    case 'up-to-date':
+      return (
+        <p className="mt-1.5">
+          <Badge tone="green">Up to date ({state.user})</Badge>
+        </p>
+      );
+    case 'none':
+      return null;
+  }
+}

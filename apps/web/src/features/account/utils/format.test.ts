@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderTotal, isSessionExpiredError, orderReference, orderStatusTone, parseCurrency, versionState } from './format';
+
+describe('account formatting', () => {
+  it('parses currency strings by stripping non-numeric characters, 0 when unparsable', () => {
+    expect(parseCurrency('$1,234.50')).toBe(1234.5);
+    expect(parseCurrency('CA$ 0.00')).toBe(0);
+    expect(parseCurrency('n/a')).toBe(0);
+    expect(formatOrderTotal('$0.00', 'USD')).toBe('Free');
+    expect(formatOrderTotal(79, 'USD')).toBe('$79.00');
+  });
+  it('falls back to ORDER-{id}', () => expect(orderReference({ order_id: '42', order_reference: '' })).toBe('ORDER-42'));
+  it('colours statuses', () => {
+    expect(['successful', 'completed', 'pending', 'failed', 'refunded'].map(orderStatusTone)).toEqual(['green', 'green', 'yellow', 'red', 'grey']);
+  });
+  it('works out the version state', () => {
+    const base = { first_download: false, has_update: false, is_major_update: false, user_version: '0.0.0', current_version: '1.0.0' };
+    expect(versionState({ ...base, first_download: true }).kind).toBe('first-download');
+    expect(versionState({ ...base, has_update: true }).kind).toBe('update');
+    expect(versionState({ ...base, has_update: true, is_major_update: true }).kind).toBe('major-update');
+    expect(versionState(base).kind).toBe('none');
+    expect(versionState({ ...base, user_version: '1.0.0' }).kind).toBe('up-to-date');
+  });
+  it('knows which errors mean the session expired', () => {
+    for (const error of [{ status: 401 }, { code: 'missing_refresh_token' }, { error: 'login_required' }, { error: 'consent_required' }, new Error('Invalid state'), new Error('Unauthorized')]) {
+      expect(isSessionExpiredError(error)).toBe(true);
+    }
+    expect(isSessionExpiredError(new Error('HTTP 500'))).toBe(false);
+  });
+});

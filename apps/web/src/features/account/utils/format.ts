@@ -1,0 +1,90 @@
+import type { AccountOrder, AccountProduct } from '@store/contracts/account';
+
+/** Account spec §5: currency strings are parsed by stripping non-numeric characters; 0 if unparsable. */
+export function parseCurrency(value: number | string | null | undefined): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  if (typeof value !== 'string') return 0;
+  const parsed = Number.parseFloat(value.replace(/[^0-9.-]/g, ''));
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+/** Account spec §2: a total of 0 shows 'Free'. */
+export function formatOrderTotal(total: number | string, currency: string | null | undefined): string {
+  const amount = parseCurrency(total);
+  if (amount === 0) return 'Free';
+  const code = currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD';
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${code}`;
+  }
+}
+
+/** Account spec §3: the order reference, or 'ORDER-{id}'. */
+export function orderReference(order: Pick<AccountOrder, 'order_id' | 'order_reference'>): string {
+  return order.order_reference?.trim() ? order.order_reference : `ORDER-${order.order_id}`;
+}
+
+export type Tone = 'green' | 'yellow' | 'red' | 'grey';
+
+/** Account spec §2: successful or completed green, pending yellow, failed red, anything else grey. */
+export function orderStatusTone(status: string | null | undefined): Tone {
+  switch ((status ?? 'completed').toLowerCase()) {
+    case 'successful':
+    case 'completed':
+      return 'green';
+    case 'pending':
+      return 'yellow';
+    case 'failed':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+/** Account spec §2: licence status Active is green, anything else grey. */
+export function licenceStatusTone(status: string): Tone {
+  return status.toLowerCase() === 'active' ? 'green' : 'grey';
+}
+
+export type VersionState =
+  | { kind: 'first-download'; current: string | null }
+  | { kind: 'major-update'; user: string; current: string }
+  | { kind: 'update'; user: string; current: string }
+  | { kind: 'up-to-date'; user: string }
+  | { kind: 'none' };
+
+/** Account spec §2 "Order product version display". */
+export function versionState(product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'>): VersionState {
+  if (product.first_download) return { kind: 'first-download', current: product.current_version };
+  const user = product.user_version ?? '';
+  const current = product.current_version ?? '';
+  if (product.has_update && product.is_major_update) return { kind: 'major-update', user, current };
+  if (product.has_update) return { kind: 'update', user, current };
+  if (user && user !== '0.0.0') return { kind: 'up-to-date', user };
+  return { kind: 'none' };
+}
+
+/** Account spec §2: 'Download' or 'Download Update'. */
+export function downloadLabel(product: Pick<AccountProduct, 'has_update' | 'first_download'>): string {
+  return product.has_update && !product.first_download ? 'Download Update' : 'Download';
+}
+
+/** Account spec §7: a download is tracked when current_version is set and it is a first download. */
+export function shouldTrackDownload(product: Pick<AccountProduct, 'first_download' | 'current_version'>): boolean {
+  return product.first_download && Boolean(product.current_version);
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Errors that mean the session is over (account spec §8): missing refresh token, login_required, consent_required, invalid state, 401 or Unauthorized. */
+export function isSessionExpiredError(error: unknown): boolean {
+  if (!error) return false;
+  const { code, error: oauth, status, message } = error as { code?: unknown; error?: unknown; status?: unknown; message?: unknown };
+  if (status === 401) return true;
+  const text = [code, oauth, message].filter((part) => typeof part === 'string').join(' ');
+  return /missing.?refresh.?token|login_required|consent_required|invalid state|unauthorized/i.test(text);
+}

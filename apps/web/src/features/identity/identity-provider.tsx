@@ -1,0 +1,43 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { PublicIdentityConfig } from '@store/contracts/public-config';
+import { createIdentityStore, type IdentityStore } from './identity-store';
+import type { IdentityState } from './types';
+
+const IdentityContext = createContext<IdentityStore | null>(null);
+
+export interface IdentityProviderProps {
+  config: PublicIdentityConfig;
+  /** Called once after coming back from a logout (the app shows a toast). */
+  onLoggedOut?: () => void;
+  /** Skip the page-load session check (the /callback page processes the answer itself). */
+  skipStart?: boolean;
+  /** For tests. */
+  store?: IdentityStore;
+  children: ReactNode;
+}
+
+/** Owns the sign-in state for the whole app; the OpenID client itself is loaded lazily. */
+export function IdentityProvider({ config, onLoggedOut, skipStart = false, store: given, children }: IdentityProviderProps) {
+  const [created] = useState(() => given ?? createIdentityStore({ config }));
+  const store = given ?? created;
+  useEffect(() => {
+    if (!skipStart) void store.start();
+  }, [store, skipStart]);
+  useEffect(() => {
+    if (store.consumeLoggedOut()) onLoggedOut?.();
+  }, [store, onLoggedOut]);
+  return <IdentityContext value={store}>{children}</IdentityContext>;
+}
+
+export function useIdentityStore(): IdentityStore {
+  const store = useContext(IdentityContext);
+  if (!store) throw new Error('useIdentity needs an IdentityProvider');
+  return store;
+}
+
+/** The sign-in state (storefront spec §4 "Authentication"). */
+export function useIdentity(): IdentityState & { store: IdentityStore } {
+  const store = useIdentityStore();
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return { ...state, store };
+}

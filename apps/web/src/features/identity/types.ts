@@ -1,0 +1,31 @@
+/** Storefront spec §3 "Identity user", from the ID token's claims. */
+export interface IdentityUser {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  givenName?: string;
+  familyName?: string;
+  picture?: string;
+}
+
+export type IdentityStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** Storefront spec §4 "Authentication": starts loading; errors end loading and keep an error. */
+export interface IdentityState {
+  status: IdentityStatus;
+  user: IdentityUser | null;
+  error: Error | null;
+}
+
+export interface LoginOptions {
+  /** Where to go after the callback; saved in the sign-in state. */
+  returnTo?: string;
+  /** `screen_hint=signup`: the provider opens its sign-up page. */
+  signup?: boolean;
+  /** A 400×600 popup instead of a full-page redirect. */
+  popup?: boolean;
+}
+
+/** What the sign-in callback produced. */
+export type CallbackOutcome = { kind: 'redirect'; returnTo: string } | { kind: 'silent-or-popup' };

@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AccountMenu } from './account-menu';
+
+describe('AccountMenu', () => {
+  it("says 'Loading...' while identity loads, then Login", async () => {
+    const { rerender } = render(<AccountMenu account={{ status: 'loading' }} />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    const onLogin = vi.fn();
+    rerender(<AccountMenu account={{ status: 'unauthenticated', onLogin, onSignup: vi.fn() }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(onLogin).toHaveBeenCalledOnce();
+  });
+
+  it('signed in: initials, name, email, My Orders and Logout', async () => {
+    const onLogout = vi.fn();
+    render(
+      <MemoryRouter>
+        <AccountMenu account={{ status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com' }, onLogout }} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    expect(screen.getAllByText('AL').length).toBeGreaterThan(0);
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'My Orders' })).toHaveAttribute('href', '/account');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});
