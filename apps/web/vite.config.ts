@@ -16,6 +16,8 @@ export default defineConfig({
       '/status': 'http://localhost:8080',
       '/sandbox': 'http://localhost:8080',
       '/dev': 'http://localhost:8080',
+      '/idp': 'http://localhost:8080',
+      '/lookup': 'http://localhost:8080',
     },
   },
 });
