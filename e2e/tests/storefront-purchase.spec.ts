@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { addFromCard, fillSandboxContact, payInSandbox } from '../support/checkout';
 import { watchConsole, watchConsoleAllowing404 } from '../support/pages';
 
 /**
@@ -8,32 +9,6 @@ import { watchConsole, watchConsoleAllowing404 } from '../support/pages';
  */
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function addFromCard(page: Page, productName: string) {
-  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: productName, exact: true }) });
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(card.getByRole('button', { name: /^Remove from Cart/ })).toBeVisible({ timeout: 10_000 });
-}
-
-async function fillContact(page: Page, email: string) {
-  const frame = page.frameLocator('#fsc-embedded-checkout-container iframe');
-  await expect(frame.getByText('Sandbox — no real payment')).toBeVisible({ timeout: 15_000 });
-  await frame.getByLabel('Email').fill(email);
-  await frame.getByLabel('First name').fill('Robin');
-  await frame.getByLabel('Last name').fill('Keys');
-  await frame.getByLabel('Country').selectOption('CA');
-  await frame.getByLabel('Postal code').fill('H2X 1Y4');
-  return frame;
-}
-
-async function payWithCard(page: Page, email: string, card: string) {
-  const frame = await fillContact(page, email);
-  await frame.getByLabel('Card number').fill(card);
-  await frame.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await frame.getByLabel('Security code (CVC)').fill('123');
-  await frame.getByRole('button', { name: /^Pay / }).click();
-  return frame;
-}
 
 /** The mailbox's email to `email`, as its plain-text part. */
 async function emailTo(page: Page, email: string) {
@@ -76,7 +51,7 @@ test.describe('buying', () => {
 
     await page.getByRole('button', { name: 'Secure Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await payWithCard(page, email, '4242 4242 4242 4242');
+    await payInSandbox(page, email);
 
     await expect(page).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 20_000 });
     const reference = new URL(page.url()).searchParams.get('order')!;
@@ -112,7 +87,7 @@ test.describe('buying', () => {
     await addFromCard(page, 'SW SELECT: SAMPLE LOOPS vol.1');
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Secure Checkout' }).click();
-    const frame = await payWithCard(page, email, '4000 0000 0000 0002');
+    const frame = await payInSandbox(page, email, '4000 0000 0000 0002');
     await expect(frame.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
     await expect(page).toHaveURL(/\/checkout$/);
     await page.waitForTimeout(1500);
@@ -129,7 +104,7 @@ test.describe('buying', () => {
     await page.goto('/cart');
     await expect(page.getByText('Free checkout - no payment required!')).toBeVisible();
     await page.getByRole('button', { name: 'Get Free Products' }).click();
-    const frame = await fillContact(page, email);
+    const frame = await fillSandboxContact(page, email);
     await expect(frame.getByLabel('Card number')).toHaveCount(0);
     await frame.getByRole('button', { name: 'Get your free products' }).click();
     await expect(page).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 20_000 });
