@@ -16,8 +16,12 @@ export async function useTheme(page: Page, theme: Theme) {
   }, theme);
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/<project>/<theme>/ (git-ignored). */
-export async function saveScreenshot(page: Page, testInfo: TestInfo, theme: Theme, name: string) {
+/**
+ * Saves a full-page screenshot under e2e/screenshots/<project>/<theme>/ (git-ignored).
+ * `networkIdle: false` waits for the page's images instead of network idle: a page with a
+ * cross-origin frame (the payment provider's checkout) sometimes never reports network idle.
+ */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, theme: Theme, name: string, { networkIdle = true }: { networkIdle?: boolean } = {}) {
   // Scroll through the page so lazy images below the fold are loaded, as a shopper would see them.
   await page.evaluate(async () => {
     // 'instant': the site scrolls smoothly, and a capture taken mid-animation misplaces the sticky header.
@@ -27,7 +31,8 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, theme: Them
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  await page.waitForLoadState('networkidle');
+  if (networkIdle) await page.waitForLoadState('networkidle');
+  else await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   const file = path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name, theme, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
 }

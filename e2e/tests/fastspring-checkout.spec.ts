@@ -171,11 +171,11 @@ for (const theme of THEMES) {
       await page.getByRole('button', { name: 'Keep items' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
-      // A fresh page load: once axe has run in a page, a cross-origin frame added to it later
-      // keeps Playwright from ever reporting network idle (which saveScreenshot waits for).
-      await page.goto('/checkout');
+      await page.getByRole('button', { name: 'Secure Checkout' }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
       await expect(checkoutFrame(page).getByRole('button', { name: 'Pay now' })).toBeVisible();
-      await saveScreenshot(page, testInfo, theme, `checkout-${size}`);
+      // The provider's cross-origin frame sometimes keeps Playwright from reporting network idle.
+      await saveScreenshot(page, testInfo, theme, `checkout-${size}`, { networkIdle: false });
       await expectNoSeriousAxeViolations(page);
     });
   }
