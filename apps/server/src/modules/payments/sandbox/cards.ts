@@ -44,18 +44,17 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Checks the card fields; `now` decides whether the expiry has passed (cards expire after the last day of their month). */
-export function checkCard(input: CardInput, now: Date): CardCheck {
+/**
+ * The format checks of the card fields (number, Luhn, expiry, CVC); `now` decides whether the
+ * expiry has passed (cards expire after the last day of their month). Shared with the checkout
+ * page's script, which runs them before the round trip.
+ */
+export function cardFieldErrors(input: CardInput, now: Date): Partial<Record<CardField, string>> {
   const fields: Partial<Record<CardField, string>> = {};
   const digits = digitsOf(input.cardNumber ?? '');
-  let outcome: CardOutcome | undefined;
   if (digits === '') fields.cardNumber = 'Enter your card number';
   else if (!/^\d{12,19}$/.test(digits)) fields.cardNumber = 'Enter a card number of 12 to 19 digits';
   else if (!passesLuhn(digits)) fields.cardNumber = 'This card number is not valid. Check it and try again.';
-  else {
-    outcome = TEST_CARDS.find((card) => card.number === digits)?.outcome;
-    if (!outcome) fields.cardNumber = 'This is the sandbox: use one of the test cards listed below. No real card is charged.';
-  }
 
   const expiry = (input.expiry ?? '').trim();
   const match = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(expiry);
@@ -73,6 +72,16 @@ export function checkCard(input: CardInput, now: Date): CardCheck {
   if (cvc === '') fields.cvc = 'Enter the security code';
   else if (!/^\d{3,4}$/.test(cvc)) fields.cvc = 'Enter the 3 or 4 digits on the back of the card';
 
+  return fields;
+}
+
+/** The field checks, then which test card it is: any other valid number is refused. */
+export function checkCard(input: CardInput, now: Date): CardCheck {
+  const fields = cardFieldErrors(input, now);
+  const outcome = TEST_CARDS.find((card) => card.number === digitsOf(input.cardNumber ?? ''))?.outcome;
+  if (!fields.cardNumber && !outcome) {
+    fields.cardNumber = 'This is the sandbox: use one of the test cards listed below. No real card is charged.';
+  }
   if (Object.keys(fields).length > 0 || !outcome) return { ok: false, fields };
   return { ok: true, outcome };
 }

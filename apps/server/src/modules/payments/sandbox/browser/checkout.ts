@@ -4,6 +4,7 @@
  * to its own origin: the CSP lets only this origin frame the page.
  */
 import type { SblPopupMessage } from '@store/contracts/payments/sbl';
+import { cardFieldErrors } from '../cards';
 
 type FieldName = 'email' | 'firstName' | 'lastName' | 'country' | 'region' | 'city' | 'postalCode' | 'cardNumber' | 'expiry' | 'cvc';
 
@@ -41,19 +42,6 @@ function setFieldError(name: FieldName, message: string | null): void {
   }
 }
 
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** The checks that need no server, for feedback before the round trip; the server checks everything again. */
 function checkLocally(values: Record<FieldName, string>, free: boolean): Partial<Record<FieldName, string>> {
   const errors: Partial<Record<FieldName, string>> = {};
@@ -63,17 +51,7 @@ function checkLocally(values: Record<FieldName, string>, free: boolean): Partial
   if (!values.country) errors.country = 'Choose your country';
   if (!values.postalCode) errors.postalCode = 'Enter your postal code';
   if (free) return errors;
-  const digits = values.cardNumber.replace(/[\s-]/g, '');
-  if (!digits) errors.cardNumber = 'Enter your card number';
-  else if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = 'Enter a card number of 12 to 19 digits';
-  else if (!passesLuhn(digits)) errors.cardNumber = 'This card number is not valid. Check it and try again.';
-  const expiry = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(values.expiry);
-  if (!values.expiry) errors.expiry = 'Enter the expiry date';
-  else if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) errors.expiry = 'Enter the expiry date as MM/YY';
-  else if (Date.now() >= Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1)) errors.expiry = 'This card has expired';
-  if (!values.cvc) errors.cvc = 'Enter the security code';
-  else if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = 'Enter the 3 or 4 digits on the back of the card';
-  return errors;
+  return { ...errors, ...cardFieldErrors(values, new Date()) };
 }
 
 function setupForm(form: HTMLFormElement): void {
