@@ -126,6 +126,17 @@ export const ordersRepository = {
     return redeemed;
   },
 
+  async findByReference(db: Executor, reference: string) {
+    const [order] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
+    if (!order) return undefined;
+    const items = await db
+      .select({ path: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id);
+    return { order, items };
+  },
+
   /** Queues a message unless one with the same cause is already queued. */
   async enqueueMessage(tx: Executor, message: typeof outboxMessages.$inferInsert): Promise<boolean> {
     const rows = await tx.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });

@@ -8,9 +8,7 @@ import {
   type OrderSummary,
   type WebhookEvent,
 } from '@store/contracts';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
 import { findLatestVersion } from '../catalog/catalog.repository';
 import { signedDownloadPath } from '../downloads/signed-download-url';
 import { renderOrderConfirmation } from '../mail/order-confirmation';
@@ -203,13 +201,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   async function getSummary(reference: string): Promise<OrderSummary | undefined> {
-    const [order] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
-    if (!order) return undefined;
-    const items = await db
-      .select({ path: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id);
+    const found = await repo.findByReference(db, reference);
+    if (!found) return undefined;
+    const { order, items } = found;
     return {
       reference: order.reference,
       completedAt: order.completedAt.toISOString(),
