@@ -1,8 +1,17 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginFromHeader } from '../support/account';
 import { createVerifiedAccount, uniqueEmail } from '../support/identity';
 import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, useTheme, watchConsole } from '../support/pages';
+
+/** What oidc-client-ts keeps after a sign-in whose access token has since expired. */
+async function storeExpiredSession(page: Page) {
+  const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin;
+  await page.addInitScript((key) => {
+    const expired = { access_token: 'expired', token_type: 'Bearer', profile: { sub: 'someone' }, expires_at: 1 };
+    window.localStorage.setItem(key, JSON.stringify(expired));
+  }, `oidc.user:${origin}/idp:songwish-web`);
+}
 
 /** The sign-in callback's error screens, the route guard and logout (account spec §2, §4, §5, §8). */
 for (const theme of THEMES) {
@@ -22,8 +31,10 @@ for (const theme of THEMES) {
 
     test('the route guard says when verifying the session takes longer than expected', async ({ page }, testInfo) => {
       test.setTimeout(60_000);
-      // The OpenID client takes 12 s and then fails to arrive: Verifying, 'Taking Longer Than Expected'
-      // after 10 s, then 'Authentication Required'.
+      // A returning shopper whose stored session has expired: the OpenID client must load to check it.
+      // It takes 12 s and then fails to arrive: Verifying, 'Taking Longer Than Expected' after 10 s,
+      // then 'Authentication Required'.
+      await storeExpiredSession(page);
       await page.route(/\/assets\/oidc-client-[^/]*\.js$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 12_000));
         await route.abort().catch(() => undefined);

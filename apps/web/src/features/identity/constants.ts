@@ -11,6 +11,8 @@ export const SILENT_TIMEOUT_MS = 60_000;
 export const TOKEN_EXPIRY_MARGIN_S = 60;
 /** Storefront spec §7 / account spec §7. */
 export const SCOPES = 'openid profile email offline_access';
+/** Where the SPA receives the provider's answers (the redirect URIs in oidc-client.ts). */
+export const CALLBACK_PATH = '/callback';
 /** sessionStorage: how many times the callback page was retried (account spec §4). */
 export const CALLBACK_RETRIES_KEY = 'identity:callback-retries';
 /** sessionStorage: set before the logout redirect so the page we come back to shows the toast. */

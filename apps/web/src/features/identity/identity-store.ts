@@ -1,5 +1,5 @@
 import type { PublicIdentityConfig } from '@store/contracts/public-config';
-import { CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, TOKEN_EXPIRY_MARGIN_S } from './constants';
+import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, TOKEN_EXPIRY_MARGIN_S } from './constants';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
 import { errorCode, isSessionEndedError } from './utils/identity-errors';
 
@@ -50,7 +50,25 @@ export interface IdentityStoreOptions {
   config: PublicIdentityConfig;
   /** Loads the OpenID client; the default imports oidc-client-ts lazily. */
   loadManager?: () => Promise<OidcManagerLike>;
+  /** Whether this browser holds a session to check; the default looks for oidc-client-ts's stored user. */
+  hasStoredSession?: () => boolean;
   win?: Window;
+}
+
+/** oidc-client-ts keeps the signed-in user under `oidc.user:{authority}:{client_id}` (WebStorageStateStore's default prefix). */
+export function storedSessionKey(config: Pick<PublicIdentityConfig, 'authority' | 'clientId'>): string {
+  return `oidc.user:${config.authority}:${config.clientId}`;
+}
+
+function readsStoredSession(config: PublicIdentityConfig, win: Window): () => boolean {
+  return () => {
+    try {
+      return win.localStorage.getItem(storedSessionKey(config)) !== null;
+    } catch {
+      // Storage disabled: oidc-client-ts could not have kept a session either.
+      return false;
+    }
+  };
 }
 
 export class IdentityTokenError extends Error {
@@ -89,8 +107,11 @@ function returnToFrom(state: unknown): string {
   return '/account';
 }
 
-export function createIdentityStore({ config, loadManager, win = window }: IdentityStoreOptions): IdentityStore {
-  let state: IdentityState = { status: 'loading', user: null, error: null };
+export function createIdentityStore({ config, loadManager, hasStoredSession, win = window }: IdentityStoreOptions): IdentityStore {
+  // A visitor with no stored session is signed out from the first render: no OpenID client to load,
+  // and the signup banner is there from the start instead of pushing the page down later.
+  const sessionToCheck = (hasStoredSession ?? readsStoredSession(config, win))() || win.location.pathname === CALLBACK_PATH;
+  let state: IdentityState = { status: sessionToCheck ? 'loading' : 'unauthenticated', user: null, error: null };
   const listeners = new Set<() => void>();
   let managerPromise: Promise<OidcManagerLike> | null = null;
   let started: Promise<void> | null = null;
@@ -127,6 +148,7 @@ export function createIdentityStore({ config, loadManager, win = window }: Ident
     },
     start() {
       started ??= (async () => {
+        if (!sessionToCheck) return;
         try {
           const oidc = await manager();
           const user = await oidc.getUser();

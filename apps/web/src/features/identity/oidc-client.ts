@@ -1,6 +1,6 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { PublicIdentityConfig } from '@store/contracts/public-config';
-import { POPUP_HEIGHT, POPUP_WIDTH, SCOPES, SILENT_TIMEOUT_MS } from './constants';
+import { CALLBACK_PATH, POPUP_HEIGHT, POPUP_WIDTH, SCOPES, SILENT_TIMEOUT_MS } from './constants';
 
 /**
  * The only module that imports oidc-client-ts. It is loaded lazily (identity-store.ts), so the
@@ -12,8 +12,8 @@ export function createUserManager(config: PublicIdentityConfig, origin: string =
   return new UserManager({
     authority: config.authority,
     client_id: config.clientId,
-    redirect_uri: `${origin}/callback`,
-    silent_redirect_uri: `${origin}/callback`,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    silent_redirect_uri: `${origin}${CALLBACK_PATH}`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope: SCOPES,
