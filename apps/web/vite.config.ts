@@ -8,6 +8,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload the first page's code with the HTML (apps/server/src/plugins/route-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -8,6 +8,12 @@ import { loadWebApp } from '../src/plugins/spa';
 import { createTestApp, type TestApp } from './helpers';
 
 const INDEX = `<!doctype html><html><head><title>Store</title><meta name="description" content="Default" /><script>window.theme='dark'</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const MANIFEST = {
+  'index.html': { file: 'assets/app-abc123.js', isEntry: true },
+  'src/app/routes/product.tsx': { file: 'assets/product-p1.js', imports: ['_cards.js', 'index.html'] },
+  '_cards.js': { file: 'assets/cards-c1.js' },
+  'src/app/routes/content-page.tsx': { file: 'assets/content-page-c2.js', imports: ['index.html'] },
+};
 const APP_MARKUP = '<div id="root"></div>';
 
 function storeConfigOf(html: string) {
@@ -25,6 +31,8 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'assets', 'big-abc123.js'), 'x'.repeat(4000));
     await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync('x'.repeat(4000)));
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp('pglite', { webApp: loadWebApp(dist) });
   });
@@ -76,6 +84,17 @@ describe('serving the web app', () => {
     expect((await page('/products/deals')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
     expect((await page('/')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
     expect((await page('/about')).body).not.toContain('rel="preload"');
+  });
+
+  it("preloads the page's own code with the HTML, from the build manifest", async () => {
+    const product = (await page('/products/remidi-4?ref=x')).body;
+    expect(product).toContain('<link rel="modulepreload" crossorigin href="/assets/product-p1.js" />');
+    expect(product).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js" />');
+    expect(product).not.toContain('href="/assets/app-abc123.js" />');
+    expect((await page('/about/')).body).toContain('<link rel="modulepreload" crossorigin href="/assets/content-page-c2.js" />');
+    // No module in the manifest for the landing page here, and none for an unknown path: nothing preloaded.
+    expect((await page('/')).body).not.toContain('rel="modulepreload"');
+    expect((await page('/no/such/page')).body).not.toContain('rel="modulepreload"');
   });
 
   it('keeps query strings working on pages', async () => {

@@ -29,3 +29,29 @@ export const STATIC_PAGE_PATHS = [
 
 /** `/products/{path}`: a product page, which exists when the catalogue has that live product. */
 export const PRODUCT_PAGE_PATTERN = /^\/products\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+const PAGE_MODULE_BY_PATH: Readonly<Record<string, string>> = {
+  '/': 'home',
+  '/products': 'product-list',
+  '/products/plugins': 'product-list',
+  '/products/sample-packs': 'product-list',
+  '/products/free-downloads': 'product-list',
+  '/products/deals': 'product-list',
+  '/products/purchase-success': 'purchase-success',
+  '/cart': 'cart',
+  '/checkout': 'checkout',
+  '/callback': 'callback',
+  '/account': 'account',
+};
+
+/**
+ * The web app's module that renders a page (a lazy route of apps/web/src/app/router.tsx,
+ * relative to apps/web; a test there keeps the two in step). The server preloads that
+ * module's code with the HTML, so the first page does not wait for a second round trip.
+ */
+export function pageModule(pathname: string): string | undefined {
+  const name =
+    PAGE_MODULE_BY_PATH[pathname] ??
+    ((STATIC_PAGE_PATHS as readonly string[]).includes(pathname) ? 'content-page' : PRODUCT_PAGE_PATTERN.test(pathname) ? 'product' : undefined);
+  return name && `src/app/routes/${name}.tsx`;
+}

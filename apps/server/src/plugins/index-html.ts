@@ -12,7 +12,7 @@ export interface PageMeta {
    * What the page will fetch first (API answers, its main image): preloaded so the browser
    * starts them while the app's JavaScript is still loading.
    */
-  preload?: { fetch?: string[]; image?: string[] };
+  preload?: { fetch?: string[]; image?: string[]; modules?: string[] };
 }
 
 /**
@@ -33,6 +33,8 @@ export function renderIndexHtml(template: string, config: PublicStoreConfig, met
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     // Same mode and credentials as the app's fetch, so the browser reuses the preloaded answer.
     ...(meta.preload?.fetch ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials" />`),
+    // Same crossorigin as Vite's own modulepreloads, or the browser would fetch them twice.
+    ...(meta.preload?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...(meta.preload?.image ?? []).map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`),
   ]
     .filter(Boolean)

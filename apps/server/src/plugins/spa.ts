@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS, type PublicStoreConfig } from '@store/contracts';
+import { pageModule, PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS, type PublicStoreConfig } from '@store/contracts';
 import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
+import { pageModulePreloads, parseViteManifest, type ViteManifest } from './page-preloads';
 
 /** Paths owned by the server, never by the app's history fallback. */
 const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/files/', '/sandbox/', '/dev/', '/assets/'];
@@ -20,6 +21,10 @@ export interface WebApp {
   indexHtml: string;
   /** CSP hashes of the inline scripts of index.html (the theme script runs before first paint). */
   inlineScriptHashes: string[];
+  /** Vite's build manifest: which chunks each page's code needs (undefined: nothing is preloaded). */
+  manifest?: ViteManifest;
+  /** Why there is no manifest, for the start-up log. */
+  manifestProblem?: string;
 }
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store</title></head>
@@ -32,7 +37,9 @@ export function loadWebApp(configured: string | undefined): WebApp {
     : ['../../../web/dist', '../../web/dist'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
   const distDir = candidates.find((folder) => existsSync(path.join(folder, 'index.html')));
   const indexHtml = distDir ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : NOT_BUILT_HTML;
-  return { distDir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml) };
+  const manifestFile = distDir && path.join(distDir, '.vite', 'manifest.json');
+  const { manifest, problem } = parseViteManifest(manifestFile && existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : undefined);
+  return { distDir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml), manifest, manifestProblem: distDir ? problem : undefined };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -82,9 +89,20 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     });
   }
 
+  if (webApp.manifestProblem) app.log.warn(`Pages will load their code one round trip later: ${webApp.manifestProblem}`);
+  const preloadCache = new Map<string, string[]>();
+  const preloadsFor = (module: string | undefined): string[] => {
+    if (!module || !webApp.manifest) return [];
+    let files = preloadCache.get(module);
+    if (!files) preloadCache.set(module, (files = pageModulePreloads(webApp.manifest, module)));
+    return files;
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsPage(request)) return sendError(reply, 404, notFoundMessage(request));
     const page = await describePage(request.url, options);
+    const modules = preloadsFor(pageModule(pathOf(request.url)));
+    if (modules.length) page.meta.preload = { ...page.meta.preload, modules };
     return sendIndex(reply, renderIndexHtml(webApp.indexHtml, options.publicConfig, page.meta), page.found ? 200 : 404);
   });
 });
@@ -92,7 +110,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
 /** Whether the URL is a page of the app, and what its link preview says. */
 async function describePage(url: string, options: SpaOptions): Promise<{ found: boolean; meta: PageMeta }> {
   const { publicConfig, publicUrl } = options;
-  const pathname = (url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+  const pathname = pathOf(url);
   const siteMeta: PageMeta = {
     title: `${publicConfig.storeName} — MIDI plugins and sample packs`,
     description: 'MIDI plugins, sample packs, free downloads and deals for music producers.',
@@ -119,6 +137,11 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
       preload: { fetch: [`/api/products/${productPath}`, '/api/products/'], image: [product.image] },
     },
   };
+}
+
+/** The page's path without query or trailing slash. */
+function pathOf(url: string): string {
+  return (url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
 }
 
 function wantsPage(request: FastifyRequest) {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageFallback } from './routes/page-fallback';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -33,6 +34,8 @@ export const routes: RouteObject[] = [
       {
         // Errors inside a page keep the navigation and footer around the error screen.
         errorElement: <RouteError />,
+        // While the first page's code loads, the frame around it is already there.
+        HydrateFallback: PageFallback,
         children: [
           { index: true, lazy: () => import('./routes/home') },
           productList('products', 'all'),

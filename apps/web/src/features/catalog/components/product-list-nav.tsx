@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ProductListView } from '../types';
 import { PRODUCT_LIST_VIEWS, PRODUCT_LIST_VIEW_ORDER } from '../utils/product-list-views';
@@ -10,11 +10,17 @@ import { PRODUCT_LIST_VIEWS, PRODUCT_LIST_VIEW_ORDER } from '../utils/product-li
 export function ProductListNav({ current }: { current: ProductListView }) {
   const scroller = useRef<HTMLUListElement>(null);
 
-  useLayoutEffect(() => {
-    const list = scroller.current;
-    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = Math.max(0, active.offsetLeft - list.offsetLeft - 16);
+  useEffect(() => {
+    // The first view needs no scrolling; for the others, measure after the frame is painted
+    // rather than forcing a layout in the middle of rendering the page.
+    if (current === PRODUCT_LIST_VIEW_ORDER[0]) return;
+    const frame = requestAnimationFrame(() => {
+      const list = scroller.current;
+      const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+      list.scrollLeft = Math.max(0, active.offsetLeft - list.offsetLeft - 16);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [current]);
 
   return (
