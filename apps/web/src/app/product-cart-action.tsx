@@ -1,19 +1,24 @@
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { ProductCartButton } from '../features/cart/components/product-cart-button';
 import type { RenderProductAction } from '../features/catalog/types';
-import { usePayments } from '../features/payments/payments-provider';
+import { selectCartReady, usePaymentsActions, usePaymentsSelector } from '../features/payments/payments-provider';
 
-/** A product card's or page's cart button, wired to the payment provider's cart. */
+/**
+ * A product card's or page's cart button, wired to the payment provider's cart. It
+ * subscribes to its own product's quantity only: a grid of cards re-renders one button per
+ * cart change, and the provider becoming ready re-renders the buttons, not the page.
+ */
 function ProductCartAction({ product }: { product: NormalizedProduct }) {
-  const payments = usePayments();
-  const quantity = payments.cart.items.find((line) => line.path === product.path)?.quantity ?? 0;
+  const { add, remove } = usePaymentsActions();
+  const ready = usePaymentsSelector(selectCartReady);
+  const quantity = usePaymentsSelector((state) => state.cart.items.find((line) => line.path === product.path)?.quantity ?? 0);
   return (
     <ProductCartButton
       productName={product.display}
-      ready={payments.status === 'ready' && payments.cartLoaded}
+      ready={ready}
       quantity={quantity}
-      onAdd={() => payments.add(product.path)}
-      onRemove={() => payments.remove(product.path)}
+      onAdd={() => add(product.path)}
+      onRemove={() => remove(product.path)}
     />
   );
 }

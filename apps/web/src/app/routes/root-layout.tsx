@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Toaster, toast } from '../../components/ui/toast';
 import { LOGGED_OUT_MESSAGE } from '../../features/identity/constants';
@@ -8,7 +8,7 @@ import { SiteFooter } from '../../features/layout/components/site-footer';
 import { SiteHeader } from '../../features/layout/components/site-header';
 import type { HeaderAccount, HeaderCartSummary } from '../../features/layout/types';
 import { PaymentsStatus } from '../../features/payments/components/payments-status';
-import { PaymentsProvider, usePayments } from '../../features/payments/payments-provider';
+import { PaymentsProvider, selectCartReady, usePaymentsSelector } from '../../features/payments/payments-provider';
 import type { CompletedOrder } from '../../features/payments/types';
 import { storeConfig } from '../../lib/store-config';
 import { NavigationEffects } from '../navigation-effects';
@@ -38,12 +38,12 @@ export function RootLayout() {
 
 function Shell() {
   const account: HeaderAccount = useShopperAccount();
-  const { status, cartLoaded, cart } = usePayments();
-  const cartSummary: HeaderCartSummary = {
-    ready: status === 'ready' && cartLoaded,
-    count: cart.count,
-    total: cart.totalPending ? '…' : cart.total,
-  };
+  // Only what the header shows: a cart change re-renders the header, not the page below it.
+  const ready = usePaymentsSelector(selectCartReady);
+  const count = usePaymentsSelector((state) => state.cart.count);
+  const total = usePaymentsSelector((state) => (state.cart.totalPending ? '…' : state.cart.total));
+  const cartSummary: HeaderCartSummary = { ready, count, total };
+  const outletContext = useMemo(() => ({ account }) satisfies RootOutletContext, [account]);
   return (
     <div className="flex min-h-dvh flex-col bg-background text-primary">
       <a
@@ -57,7 +57,7 @@ function Shell() {
       {account.status === 'unauthenticated' && <SignupBanner onSignup={account.onSignup} />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <PaymentsStatus />
-        <Outlet context={{ account } satisfies RootOutletContext} />
+        <Outlet context={outletContext} />
       </main>
       <SiteFooter config={storeConfig} />
       <Toaster />

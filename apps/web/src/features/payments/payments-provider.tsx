@@ -33,6 +33,25 @@ export type Payments = PaymentsState &
   PaymentsActions &
   Pick<PaymentsStore, 'getCart' | 'getLastFailure' | 'dismissNotice' | 'debugLog'>;
 
+/**
+ * One value derived from the payment state: the component re-renders only when that value
+ * changes (compared with Object.is, so select primitives). The cart buttons of a product
+ * grid use it, so a cart change re-renders the one button it concerns, not the page.
+ */
+export function usePaymentsSelector<T>(select: (state: PaymentsState) => T): T {
+  const store = useContext(PaymentsContext);
+  const selectFromStore = () => select(store.getState());
+  return useSyncExternalStore(store.subscribe, selectFromStore, selectFromStore);
+}
+
+/** The cart changes alone, without subscribing to the state (they never change identity). */
+export function usePaymentsActions(): PaymentsActions {
+  return useContext(PaymentsContext);
+}
+
+/** Whether the cart can be changed: the provider is ready and has sent its cart. */
+export const selectCartReady = (state: PaymentsState): boolean => state.status === 'ready' && state.cartLoaded;
+
 /** The cart, the provider's readiness and every cart change. */
 export function usePayments(): Payments {
   const store = useContext(PaymentsContext);
