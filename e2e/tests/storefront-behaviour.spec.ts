@@ -141,6 +141,22 @@ test.describe('footer and sharing', () => {
     for (const image of loaded) expect(image).toEqual({ src: expect.stringMatching(/\/media\/covers\/[a-z0-9-]+\.400\.webp$/), decoded: true });
   });
 
+  test("the full list's first cover is preloaded with the HTML and fetched once, at the width the card uses", async ({ page }) => {
+    const covers: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/covers/')) covers.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/products');
+    const first = page.getByRole('article').first().getByRole('img');
+    await expect(first).toBeVisible();
+    await first.evaluate((image: HTMLImageElement) => image.decode());
+    const chosen = new URL(await first.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname;
+    const preloaded = await page.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset');
+    expect(preloaded).toContain(chosen);
+    // A preload that chose another width than the card would show up as a second request.
+    expect(covers.filter((cover) => cover.startsWith(chosen.replace(/\.\d+\.webp$/, '.')))).toEqual([chosen]);
+  });
+
   test('a shared product link previews with the product title, description and image', async ({ request }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'server output does not depend on the viewport');
     const html = await (await request.get('/products/sw-jazz-complete-vol-1-11')).text();

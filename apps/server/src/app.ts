@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicConfig: config.publicConfig,
     publicUrl: config.publicUrl,
     findProduct: (productPath) => catalog.getSummary(productPath),
+    firstListedProduct: () => catalog.getFirstListed(),
   });
 
   app.addHook('onReady', async () => {

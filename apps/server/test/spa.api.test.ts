@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicStoreConfigSchema, STATIC_PAGE_PATHS } from '@store/contracts';
+import { PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import { loadWebApp } from '../src/plugins/spa';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -84,6 +85,17 @@ describe('serving the web app', () => {
     expect((await page('/products/deals')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
     expect((await page('/')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
     expect((await page('/about')).body).not.toContain('rel="preload"');
+  });
+
+  it("preloads the full list's first card image with the card's own srcset and sizes", async () => {
+    const [first] = (await t.app.inject({ url: '/api/products/' })).json<{ image: string; imageVariants: { src: string; width: number }[] }[]>();
+    const srcset = first!.imageVariants.map((variant) => `${variant.src} ${variant.width}w`).join(', ');
+    expect(first!.imageVariants.length).toBeGreaterThan(1);
+    expect((await page('/products')).body).toContain(
+      `<link rel="preload" as="image" href="${first!.image}" imagesrcset="${srcset}" imagesizes="${PRODUCT_CARD_IMAGE_SIZES}" fetchpriority="high" />`,
+    );
+    // Filtered lists start with another product: no guess.
+    expect((await page('/products/plugins')).body).not.toContain('as="image"');
   });
 
   it("preloads the page's own code with the HTML, from the build manifest", async () => {

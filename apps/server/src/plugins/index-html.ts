@@ -1,5 +1,12 @@
 import { STORE_CONFIG_META_NAME, type PublicStoreConfig } from '@store/contracts';
 
+/** An image the page shows first; with `srcset` and `sizes` the browser picks the same width as the page will. */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+
 /** What a shared link should preview: written into index.html for the page being served. */
 export interface PageMeta {
   title: string;
@@ -12,7 +19,7 @@ export interface PageMeta {
    * What the page will fetch first (API answers, its main image): preloaded so the browser
    * starts them while the app's JavaScript is still loading.
    */
-  preload?: { fetch?: string[]; image?: string[]; modules?: string[] };
+  preload?: { fetch?: string[]; image?: ImagePreload[]; modules?: string[] };
 }
 
 /**
@@ -35,7 +42,7 @@ export function renderIndexHtml(template: string, config: PublicStoreConfig, met
     ...(meta.preload?.fetch ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials" />`),
     // Same crossorigin as Vite's own modulepreloads, or the browser would fetch them twice.
     ...(meta.preload?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-    ...(meta.preload?.image ?? []).map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`),
+    ...(meta.preload?.image ?? []).map(imagePreloadTag),
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -43,6 +50,11 @@ export function renderIndexHtml(template: string, config: PublicStoreConfig, met
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
     .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+function imagePreloadTag({ href, srcset, sizes }: ImagePreload): string {
+  const choice = srcset && sizes ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(href)}"${choice} fetchpriority="high" />`;
 }
 
 /** Plain text of a product summary (HTML) for a meta description, at most 160 characters. */

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pageModule, PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS, type PublicStoreConfig } from '@store/contracts';
+import { pageModule, PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS, type ImageVariant, type PublicStoreConfig } from '@store/contracts';
+import { imageSrcSet, PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
 import { pageModulePreloads, parseViteManifest, type ViteManifest } from './page-preloads';
@@ -55,6 +56,7 @@ export interface ProductPreview {
   display: string;
   summaryHtml: string;
   image: string;
+  imageVariants: ImageVariant[];
 }
 
 export interface SpaOptions {
@@ -63,6 +65,8 @@ export interface SpaOptions {
   publicUrl: string;
   /** The live product with this path, or undefined; decides 200 or 404 for /products/{path}. */
   findProduct: (productPath: string) => Promise<ProductPreview | undefined>;
+  /** The first product of the full list, whose card image is that page's largest paint. */
+  firstListedProduct: () => Promise<ProductPreview | undefined>;
 }
 
 /**
@@ -120,7 +124,11 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
   };
   if (STATIC_PAGES.has(pathname)) {
     const listsProducts = pathname === '/' || pathname.startsWith('/products');
-    return { found: true, meta: listsProducts ? { ...siteMeta, preload: { fetch: ['/api/products/'] } } : siteMeta };
+    if (!listsProducts) return { found: true, meta: siteMeta };
+    // The full list's first card is in view on every screen; the filtered lists start elsewhere.
+    const first = pathname === '/products' ? await options.firstListedProduct() : undefined;
+    const image = first?.image ? [{ href: first.image, srcset: imageSrcSet(first.imageVariants), sizes: PRODUCT_CARD_IMAGE_SIZES }] : undefined;
+    return { found: true, meta: { ...siteMeta, preload: { fetch: ['/api/products/'], image } } };
   }
   const productPath = PRODUCT_PAGE_PATTERN.exec(pathname)?.[1];
   // The trial shares the full product's page (spec: same page for both paths).
@@ -134,7 +142,7 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
       image: product.image.startsWith('/') ? `${publicUrl}${product.image}` : product.image,
       url: `${publicUrl}${pathname}`,
       type: 'product',
-      preload: { fetch: [`/api/products/${productPath}`, '/api/products/'], image: [product.image] },
+      preload: { fetch: [`/api/products/${productPath}`, '/api/products/'], image: [{ href: product.image }] },
     },
   };
 }

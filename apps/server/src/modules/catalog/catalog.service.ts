@@ -1,6 +1,7 @@
 import { toCachedBody, type CachedBody } from '../../lib/cached-body';
 import type { CatalogRepository } from './catalog.repository';
-import { toProductDetailView, toProductView } from './product-view';
+import type { ImageVariant } from '@store/contracts';
+import { imageVariantsOf, toProductDetailView, toProductView } from './product-view';
 
 export interface CatalogServiceOptions {
   /**
@@ -22,6 +23,7 @@ export interface ProductSummary {
   display: string;
   summaryHtml: string;
   image: string;
+  imageVariants: ImageVariant[];
 }
 
 /** Builds the catalogue answers once, keeps them in memory and rebuilds after a change. */
@@ -38,7 +40,10 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
   async function buildListing() {
     const rows = await repository.listLiveProducts();
     const summaries = new Map(
-      rows.map((row) => [row.path, { path: row.path, display: row.displayName, summaryHtml: row.summaryHtml, image: row.imagePath }]),
+      rows.map((row) => [
+        row.path,
+        { path: row.path, display: row.displayName, summaryHtml: row.summaryHtml, image: row.imagePath, imageVariants: imageVariantsOf(row).imageVariants ?? [] },
+      ]),
     );
     return { body: toCachedBody(rows.map(toProductView)), summaries };
   }
@@ -96,6 +101,11 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
     /** Name, summary and image of a live product, for page metadata; undefined when unknown. */
     async getSummary(path: string): Promise<ProductSummary | undefined> {
       return (await currentListing()).summaries.get(path);
+    },
+
+    /** The first product of the listing (the first card of the full product list), for preloading its image. */
+    async getFirstListed(): Promise<ProductSummary | undefined> {
+      return (await currentListing()).summaries.values().next().value;
     },
 
     /** Call after any write to products, versions or files. */

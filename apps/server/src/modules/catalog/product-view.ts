@@ -41,7 +41,7 @@ export function toProductView(row: ProductRow): Product {
  * The renditions of the product's image, known from its media item with the same `src`.
  * An image that no media item describes (a maker pointed the product elsewhere) has none.
  */
-function imageVariantsOf(row: ProductRow): { imageVariants?: ImageVariant[] } {
+export function imageVariantsOf(row: ProductRow): { imageVariants?: ImageVariant[] } {
   const variants = row.media.find((item) => item.kind === 'image' && item.src === row.imagePath)?.variants;
   return variants && variants.length > 0 ? { imageVariants: variants } : {};
 }

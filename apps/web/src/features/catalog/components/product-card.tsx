@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -12,11 +13,8 @@ import { ProductPrice } from './product-price';
 
 export const PRODUCT_IMAGE_SIZE = 800;
 
-/**
- * How wide a card's image is drawn (the grid: one column, two from md, three from lg in a
- * 72rem container), so the browser picks the smallest stored width that stays sharp.
- */
-export const CARD_IMAGE_SIZES = '(min-width: 1024px) 352px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)';
+/** How wide a card's image is drawn (shared with the server's preload of the first card's image). */
+export const CARD_IMAGE_SIZES = PRODUCT_CARD_IMAGE_SIZES;
 
 // Keyboard focus on the stretched name link outlines the whole card (black or white, then green in dark mode).
 const CARD_FOCUS =
