@@ -386,19 +386,41 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(statuses[10]).toBe(429);
   });
 
-  it('limits form posts per client address', async () => {
+  it('limits form posts per client address, answering a person with a page that says when to try again', async () => {
     const { url, csrf } = await startInteraction(t);
-    let last = 0;
-    for (let attempt = 0; attempt < 21; attempt += 1) {
-      const response = await t.app.inject({
+    const post = (remoteAddress: string, attempt: number) =>
+      t.app.inject({
         method: 'POST',
         url: `${url}/login`,
-        remoteAddress: '198.51.100.7',
-        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress,
+        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
         payload: new URLSearchParams({ csrf, email: `x${attempt}@example.com`, password: 'p' }).toString(),
       });
-      last = response.statusCode;
+    let last = await post('198.51.100.7', 0);
+    for (let attempt = 1; attempt < 21; attempt += 1) last = await post('198.51.100.7', attempt);
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['content-type']).toMatch(/^text\/html/);
+    const retryAfter = Number(last.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(5 * 60);
+    expect(last.body).toContain('<h1 tabindex="-1" autofocus>Too many attempts</h1>');
+    expect(last.body).toContain(`Please wait ${Math.ceil(retryAfter / 60)} minute`);
+    expect(last.body).toMatch(/tried this too often from your network/);
+    expect(last.body).not.toMatch(/<script|style=/);
+    expect(last.headers['cache-control']).toBe('no-store');
+
+    // The sign-up form shares the email-sending limit per address, and answers the same way.
+    let signup = await t.app.inject({ method: 'POST', url: `${url}/signup`, remoteAddress: '198.51.100.8', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: `csrf=${csrf}` });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      signup = await t.app.inject({ method: 'POST', url: `${url}/signup`, remoteAddress: '198.51.100.8', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: `csrf=${csrf}` });
     }
-    expect(last).toBe(429);
+    expect(signup.statusCode).toBe(429);
+    expect(signup.headers['retry-after']).toMatch(/^\d+$/);
+    expect(signup.body).toContain('Too many attempts');
+
+    // Another address is not limited; the provider's own endpoints (an API) still answer JSON errors.
+    expect((await post('198.51.100.9', 0)).statusCode).toBe(400);
+    const token = await t.app.inject({ method: 'POST', url: '/idp/token', remoteAddress: '198.51.100.7', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=nonsense' });
+    expect(token.headers['content-type']).toMatch(/json/);
   });
 });

@@ -95,6 +95,12 @@ function hijack(reply: FastifyReply) {
   return raw;
 }
 
+/** "1 minute", "5 minutes": rounded up, so the shopper never comes back too early. */
+export function waitText(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
@@ -149,15 +155,28 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
   const forbidden = (reply: FastifyReply) =>
     sendPage(reply, 403, errorPage(page, { title: 'Form not accepted', message: 'This form was not sent from this sign-in page. Go back to the store and choose Sign in again.' }));
 
-  const tooMany = (reply: FastifyReply, retryAfterSeconds: number) =>
+  /** 429 as a page: per email address (the service's limits) or per client address (the route limits). */
+  const tooMany = (reply: FastifyReply, retryAfterSeconds: number, limited: 'email' | 'address' = 'email') =>
     sendPage(
       reply.header('retry-after', String(retryAfterSeconds)),
       429,
       errorPage(page, {
         title: 'Too many attempts',
-        message: `Too many attempts for this email address. Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`,
+        message:
+          limited === 'email'
+            ? `Too many attempts for this email address. Please wait ${waitText(retryAfterSeconds)} and try again.`
+            : `You have tried this too often from your network. Please wait ${waitText(retryAfterSeconds)} and try again.`,
+        detail: 'Going back and sending the form again before then only makes the wait start over.',
       }),
     );
+
+  // A person filling in one of these forms gets a page, not the JSON the rate limit answers
+  // elsewhere; its Retry-After header is kept. Every other error goes to the store's handler.
+  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+    if (error.statusCode !== 429) throw error;
+    const retryAfter = Number(reply.getHeader('retry-after'));
+    return tooMany(reply, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60, 'address');
+  });
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
     const raw = hijack(reply);
