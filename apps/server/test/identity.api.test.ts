@@ -182,18 +182,42 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(account.statusCode).toBe(403);
     expect(account.json().message).toMatch(/confirm your email/i);
 
-    // Confirming the address counts at once, even for the token issued before.
+    // Opening the link (as a mail scanner does, twice) confirms nothing and uses nothing.
     const link = await latestEmailLink(t, 'unverified@example.com', 'verify-email', '/idp/verify-email');
     const browser = new IdpBrowser(t.app);
-    const verified = await browser.get(link);
+    const token = new URL(link).searchParams.get('token')!;
+    for (let open = 0; open < 2; open += 1) {
+      const opened = await browser.get(link);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('<form method="post" action="/idp/verify-email">');
+      expect(opened.body).toMatch(/<button type="submit"[^>]*>Verify my email<\/button>/);
+      expect(hiddenField(opened.body, 'token')).toBe(token);
+      expect(opened.body).not.toContain('Your email is confirmed');
+    }
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(403);
+
+    // The button posts the token, same-site only (like the password reset form).
+    const crossSite = await browser.post('/idp/verify-email', { token }, { origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await browser.post('/idp/verify-email', { token }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(403);
+
+    // Pressing it confirms the address, which counts at once, even for the token issued before.
+    const verified = await browser.post('/idp/verify-email', { token });
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toContain('Your email is confirmed');
     expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(404);
 
-    // A used link is refused clearly, and so is a made-up one.
+    // A used link is refused clearly, pressed again or opened again, and so is a made-up one.
+    const pressedAgain = await browser.post('/idp/verify-email', { token });
+    expect(pressedAgain.statusCode).toBe(410);
+    expect(pressedAgain.body).toContain('already been used');
     const reused = await browser.get(link);
     expect(reused.statusCode).toBe(410);
     expect(reused.body).toContain('already been used');
+    expect(reused.body).not.toContain('Verify my email');
+    expect((await browser.post('/idp/verify-email', { token: 'made-up-token' })).statusCode).toBe(400);
+    expect((await browser.post('/idp/verify-email', {})).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email?token=made-up-token')).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email')).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email?token=<script>')).statusCode).toBe(400);
@@ -240,6 +264,8 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(await emailsTo(t, 'ghost@example.com')).toHaveLength(0);
 
     const link = await latestEmailLink(t, email, 'password-reset', '/idp/reset-password');
+    // Opening the link (a mail scanner, then the shopper) only shows the form.
+    expect((await browser.get(link)).statusCode).toBe(200);
     const form = await browser.get(link);
     expect(form.statusCode).toBe(200);
     const token = hiddenField(form.body, 'token');

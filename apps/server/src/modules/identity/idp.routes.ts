@@ -13,6 +13,7 @@ import {
   resetForm,
   signupForm,
   tokenQuery,
+  verifyEmailForm,
   type FormValues,
 } from './identity-forms';
 import type { IdentityService } from './identity.service';
@@ -25,6 +26,7 @@ import {
   messagePage,
   resetPasswordPage,
   signupPage,
+  verifyEmailPage,
   type PageContext,
 } from './pages';
 import { IDP_MOUNT_PATH, IDP_SCOPES } from './provider';
@@ -311,10 +313,22 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
         : 'It may have expired, or been copied only in part. Sign in from the store to ask for a new one (or use "Forgot your password?").',
     });
 
+  // Opening the link shows a button and uses nothing: mail scanners prefetch links.
   app.get('/idp/verify-email', async (request, reply) => {
     const query = tokenQuery.safeParse(request.query);
     if (!query.success) return sendPage(reply, 400, staleLink(false));
-    const outcome = await identity.verifyEmail(query.data.token);
+    const state = await identity.verifyEmailLinkState(query.data.token);
+    if (state !== 'usable') return sendPage(reply, state === 'unknown' ? 400 : 410, staleLink(state === 'used'));
+    return sendPage(reply, 200, verifyEmailPage(page, { token: query.data.token }));
+  });
+
+  // The button: like the password reset form, same-site posts only, and the token is the proof.
+  app.post('/idp/verify-email', { config: { rateLimit: IDP_RATE_LIMITS.login } }, async (request, reply) => {
+    const form = formOf(request.body);
+    if (!acceptsPost(request, undefined, form)) return forbidden(reply);
+    const parsed = parseForm(verifyEmailForm, form);
+    if (!parsed.success) return sendPage(reply, 400, staleLink(false));
+    const outcome = await identity.verifyEmail(parsed.data.token);
     if (outcome.result !== 'verified') return sendPage(reply, outcome.result === 'unknown' ? 400 : 410, staleLink(outcome.result === 'used'));
     return sendPage(
       reply,
