@@ -60,6 +60,19 @@ export const envSchema = z.object({
     .optional(),
   OIDC_AUDIENCE: z.string().min(1).max(500).optional(),
   OIDC_CLAIMS_NAMESPACE: z.url().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: "must be 'local' (DATA_DIR/files) or 's3'" }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region such as 'eu-central-1' ('auto' for Cloudflare R2, 'us-east-1' for most MinIO setups)")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3).max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(8).max(256).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,7 +99,26 @@ export interface Config {
   payments: PaymentsConfig;
   mail: { smtpUrl: string | undefined; from: string };
   identity: IdentityConfig;
+  storage: StorageConfig;
 }
+
+/**
+ * Where sold files live (docs/decisions/0012-file-storage.md). `local`: `DATA_DIR/files`,
+ * served by the store. `s3`: an S3-compatible bucket; the store checks the link and answers
+ * with a short-lived presigned URL. A file's `storage_key` is its path in either.
+ */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** MinIO, R2, Backblaze…; unset for AWS. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's default chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 /**
  * Who signs shoppers in. `embedded`: the store's own OpenID provider under `/idp`.
@@ -144,6 +176,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!env.OIDC_ISSUER && env.OIDC_AUDIENCE && !URL.canParse(env.OIDC_AUDIENCE)) {
     throw new ConfigError(['OIDC_AUDIENCE: the embedded provider needs an absolute URL (a resource indicator), e.g. https://shop.example.com/api']);
   }
+  const storageProblems = checkStorage(env);
+  if (storageProblems.length > 0) throw new ConfigError(storageProblems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const identity: IdentityConfig = env.OIDC_ISSUER
     ? {
@@ -208,7 +242,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     payments,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.STORE_CONTACT_EMAIL}>` },
     identity,
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION!,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
+          }
+        : { driver: 'local', dir: path.resolve(cwd, env.DATA_DIR, 'files') },
   };
+}
+
+/** The S3 settings go together: every missing or stray one is named. */
+function checkStorage(env: Env): string[] {
+  const s3Names = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.STORAGE_DRIVER !== 's3') {
+    const stray = s3Names.filter((name) => env[name] !== undefined);
+    return stray.length > 0 ? [`STORAGE_DRIVER: set it to s3 to use ${stray.join(', ')} (files are in DATA_DIR/files while it is local)`] : [];
+  }
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
+  if (!env.S3_REGION) problems.push("S3_REGION: required when STORAGE_DRIVER is s3 (e.g. 'eu-central-1'; 'auto' for Cloudflare R2)");
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      `${env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (leave both unset to use the AWS SDK's default credentials, e.g. an instance role)`,
+    );
+  }
+  if (env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required with S3_ENDPOINT (an S3-compatible service has no instance role)');
+  return problems;
 }
 
 function emptyToUndefined(value: string | undefined) {

@@ -27,6 +27,8 @@ export interface AccountsServiceOptions {
   repository: AccountsRepository;
   publicUrl: string;
   downloadSigningSecret: string;
+  /** Where the download links lead: 'local' (served by the store) or 's3' (a bucket, via the store's check). */
+  downloadSource: 'local' | 's3';
   now?: () => Date;
 }
 
@@ -97,7 +99,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
                   size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
                   filename: file.filename,
                   version: release.version,
-                  download_source: 'local',
+                  download_source: options.downloadSource,
                   type: file.os,
                 }),
               )
