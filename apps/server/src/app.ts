@@ -20,6 +20,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { sealSecurePayload } from './modules/payments/fastspring/secure-payload';
 import { createOrdersService } from './modules/orders/orders.service';
 import { sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
 import { statusRoutes } from './modules/status/status.routes';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage,
   );
 
+  const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
+
   const identityConfig = config.identity;
   let embeddedIdentity: EmbeddedIdentity | undefined;
   if (identityConfig.provider === 'embedded') {
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       publicUrl: config.publicUrl,
       downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
       downloadSource: fileStorage.driver,
+      sealPrefill: securePayloadKey ? (payload) => sealSecurePayload(payload, securePayloadKey) : undefined,
     }),
     verifier: tokenVerifier,
   });

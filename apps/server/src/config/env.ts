@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import type { PublicIdentityConfig, PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
+import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -50,6 +53,8 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.onfastspring\.com\/[a-z0-9/_-]+$/i, "looks like 'yourstore.test.onfastspring.com/embedded-yourstore'")
     .optional(),
   FASTSPRING_SBL_URL: z.url({ protocol: /^https$/ }).default('https://sbl.onfastspring.com/sbl/1.0.5/fastspring-builder.min.js'),
+  FASTSPRING_PRIVATE_KEY: z.string().min(100, 'must be the whole PEM private key').optional(),
+  FASTSPRING_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
@@ -139,7 +144,13 @@ export const DEFAULT_IDP_CLIENT_ID = 'songwish-web';
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
-  | { provider: 'fastspring'; storefront: string; scriptUrl: string };
+  | {
+      provider: 'fastspring';
+      storefront: string;
+      scriptUrl: string;
+      /** Encrypts the checkout prefill (secure payloads); without it the prefill is sent unencrypted, which only test mode accepts. */
+      securePayloadKey: KeyObject | undefined;
+    };
 
 /** Where the storefront loads the Store Builder Library from, and which storefront it opens. */
 export const SANDBOX_SCRIPT_PATH = '/sandbox/fastspring/builder.js';
@@ -176,6 +187,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!env.OIDC_ISSUER && env.OIDC_AUDIENCE && !URL.canParse(env.OIDC_AUDIENCE)) {
     throw new ConfigError(['OIDC_AUDIENCE: the embedded provider needs an absolute URL (a resource indicator), e.g. https://shop.example.com/api']);
   }
+  if (env.PAYMENTS_PROVIDER !== 'fastspring' && (env.FASTSPRING_PRIVATE_KEY || env.FASTSPRING_PRIVATE_KEY_FILE)) {
+    throw new ConfigError([
+      `${env.FASTSPRING_PRIVATE_KEY ? 'FASTSPRING_PRIVATE_KEY' : 'FASTSPRING_PRIVATE_KEY_FILE'}: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)`,
+    ]);
+  }
   const storageProblems = checkStorage(env);
   if (storageProblems.length > 0) throw new ConfigError(storageProblems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -201,7 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   };
   const payments: PaymentsConfig =
     env.PAYMENTS_PROVIDER === 'fastspring'
-      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL }
+      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL, securePayloadKey: readSecurePayloadKey(env, cwd) }
       : { provider: 'sandbox' };
   return {
     env: env.NODE_ENV,
@@ -254,6 +270,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           }
         : { driver: 'local', dir: path.resolve(cwd, env.DATA_DIR, 'files') },
   };
+}
+
+/** FASTSPRING_PRIVATE_KEY or FASTSPRING_PRIVATE_KEY_FILE, checked at start (RSA, 2048 bits or more). */
+function readSecurePayloadKey(env: Env, cwd: string): KeyObject | undefined {
+  if (env.FASTSPRING_PRIVATE_KEY && env.FASTSPRING_PRIVATE_KEY_FILE) {
+    throw new ConfigError(['FASTSPRING_PRIVATE_KEY_FILE: set FASTSPRING_PRIVATE_KEY or FASTSPRING_PRIVATE_KEY_FILE, not both']);
+  }
+  const name = env.FASTSPRING_PRIVATE_KEY_FILE ? 'FASTSPRING_PRIVATE_KEY_FILE' : 'FASTSPRING_PRIVATE_KEY';
+  let pem = env.FASTSPRING_PRIVATE_KEY;
+  if (env.FASTSPRING_PRIVATE_KEY_FILE) {
+    const file = path.resolve(cwd, env.FASTSPRING_PRIVATE_KEY_FILE);
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new ConfigError([`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`]);
+    }
+  }
+  if (pem === undefined) return undefined;
+  try {
+    return parseSecurePayloadKey(pem);
+  } catch (error) {
+    throw new ConfigError([`${name}: ${(error as Error).message}`]);
+  }
 }
 
 /** The S3 settings go together: every missing or stray one is named. */
