@@ -168,7 +168,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
           limited === 'email'
             ? `Too many attempts for this email address. Please wait ${waitText(retryAfterSeconds)} and try again.`
             : `You have tried this too often from your network. Please wait ${waitText(retryAfterSeconds)} and try again.`,
-        detail: 'Going back and sending the form again before then only makes the wait start over.',
+        detail: 'Forgot your password? Once the wait is over, choose "Forgot your password?" on the sign-in page.',
       }),
     );
 
