@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { customerLookupResponseSchema } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/env';
-import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { loadConfig } from '../src/config/env';
+import { configProblems, createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
 import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 
@@ -56,19 +56,10 @@ describe('the secure-payload key setting', () => {
       const without = loadConfig(FASTSPRING).payments;
       expect(without.provider === 'fastspring' && without.securePayloadKey).toBeUndefined();
 
-      const problem = (env: Record<string, string>) => {
-        try {
-          loadConfig(env);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ConfigError);
-          return (error as ConfigError).problems;
-        }
-        return [];
-      };
-      expect(problem({ FASTSPRING_PRIVATE_KEY: PEM })).toEqual(['FASTSPRING_PRIVATE_KEY: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)']);
-      expect(problem({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toEqual([`FASTSPRING_PRIVATE_KEY_FILE: cannot read ${path.join(dir, 'missing.pem')} (ENOENT)`]);
-      expect(problem({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: PEM, FASTSPRING_PRIVATE_KEY_FILE: file })).toEqual([expect.stringMatching(/not both$/)]);
-      expect(problem({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: 'x'.repeat(120) })).toEqual([expect.stringMatching(/^FASTSPRING_PRIVATE_KEY: is not a PEM private key/)]);
+      expect(configProblems({ FASTSPRING_PRIVATE_KEY: PEM })).toEqual(['FASTSPRING_PRIVATE_KEY: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)']);
+      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toEqual([`FASTSPRING_PRIVATE_KEY_FILE: cannot read ${path.join(dir, 'missing.pem')} (ENOENT)`]);
+      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: PEM, FASTSPRING_PRIVATE_KEY_FILE: file })).toEqual([expect.stringMatching(/not both$/)]);
+      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: 'x'.repeat(120) })).toEqual([expect.stringMatching(/^FASTSPRING_PRIVATE_KEY: is not a PEM private key/)]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

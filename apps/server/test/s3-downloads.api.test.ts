@@ -3,14 +3,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/env';
+import { loadConfig } from '../src/config/env';
 import { outboxMessages } from '../src/db/schema';
 import { createFileStorage } from '../src/modules/files/create-file-storage';
 import { createFilesRepository } from '../src/modules/files/files.repository';
 import { uploadMissingFiles } from '../src/modules/files/upload-missing-files';
 import { PRESIGNED_URL_SECONDS } from '../src/modules/files/s3-file-storage';
 import { startFakeS3, type FakeS3 } from './fake-s3';
-import { createTestApp, SHARED_SEED_DIR, TEST_ENGINES, type TestApp } from './helpers';
+import { configProblems, createTestApp, SHARED_SEED_DIR, TEST_ENGINES, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
 import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 
@@ -129,15 +129,6 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
 
 describe('S3 settings', () => {
   const s3Env = { STORAGE_DRIVER: 's3', S3_BUCKET: BUCKET, S3_REGION: 'auto', S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'secret-key' };
-  const problems = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return (error as ConfigError).problems;
-    }
-    return [];
-  };
 
   it('reads a complete S3 configuration', () => {
     expect(loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'true' }).storage).toEqual({
@@ -152,19 +143,19 @@ describe('S3 settings', () => {
   });
 
   it('stops the start with a message naming each bad or missing setting', () => {
-    expect(problems({ STORAGE_DRIVER: 's3' })).toEqual([
+    expect(configProblems({ STORAGE_DRIVER: 's3' })).toEqual([
       'S3_BUCKET: required when STORAGE_DRIVER is s3',
       "S3_REGION: required when STORAGE_DRIVER is s3 (e.g. 'eu-central-1'; 'auto' for Cloudflare R2)",
     ]);
-    expect(problems({ ...s3Env, S3_SECRET_ACCESS_KEY: '' })).toEqual([expect.stringMatching(/^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/)]);
-    expect(problems({ ...s3Env, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' })).toEqual([expect.stringMatching(/^S3_ACCESS_KEY_ID: required with S3_ENDPOINT/)]);
-    const bad = problems({ ...s3Env, STORAGE_DRIVER: 'ftp', S3_BUCKET: 'Has_Capitals', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'maybe' });
+    expect(configProblems({ ...s3Env, S3_SECRET_ACCESS_KEY: '' })).toEqual([expect.stringMatching(/^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/)]);
+    expect(configProblems({ ...s3Env, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' })).toEqual([expect.stringMatching(/^S3_ACCESS_KEY_ID: required with S3_ENDPOINT/)]);
+    const bad = configProblems({ ...s3Env, STORAGE_DRIVER: 'ftp', S3_BUCKET: 'Has_Capitals', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'maybe' });
     expect(bad).toEqual([
       expect.stringMatching(/^STORAGE_DRIVER: must be 'local' \(DATA_DIR\/files\) or 's3'/),
       expect.stringMatching(/^S3_BUCKET: must be a bucket name/),
       expect.stringMatching(/^S3_ENDPOINT: must be an http\(s\) URL/),
       expect.stringMatching(/^S3_FORCE_PATH_STYLE: /),
     ]);
-    expect(problems({ S3_BUCKET: BUCKET })).toEqual([expect.stringMatching(/^STORAGE_DRIVER: set it to s3 to use S3_BUCKET/)]);
+    expect(configProblems({ S3_BUCKET: BUCKET })).toEqual([expect.stringMatching(/^STORAGE_DRIVER: set it to s3 to use S3_BUCKET/)]);
   });
 });
