@@ -52,7 +52,10 @@ async function syncBucket(config: Config, database: DatabaseHandle) {
   try {
     return await uploadMissingFiles(createFilesRepository(database.db), await createFileStorage(config.storage), path.join(config.dataDir, 'files'));
   } catch (error) {
-    throw new Error(`could not reach the ${where} (check the S3_ settings and the credentials' rights): ${(error as Error).message}`, { cause: error });
+    // A refused HeadObject has no body: the HTTP status is the useful part (403: keys or rights; 404: no such bucket).
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const reason = `${status ? `HTTP ${status}, ` : ''}${(error as Error).name}: ${(error as Error).message}`;
+    throw new Error(`could not use the ${where} (check the S3_ settings and that the keys may read, write and list it): ${reason}`, { cause: error });
   }
 }
 
