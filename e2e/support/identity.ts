@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test';
 /**
  * The embedded identity provider from a real browser. `createVerifiedAccount` is the quick way
  * to a signed-up, email-confirmed shopper in an end-to-end test: it signs up on the provider's
- * page, then follows the confirmation link from the sandbox mailbox (/dev/mailbox), exactly as
- * a person would. It works whenever the store runs the sandbox without SMTP_URL.
+ * page, then follows the confirmation link from the sandbox mailbox (/dev/mailbox) and presses
+ * "Verify my email" on the page it opens, exactly as a person would. It works whenever the store runs the sandbox without SMTP_URL.
  */
 export const CLIENT_ID = 'songwish-web';
 
@@ -36,7 +36,13 @@ export async function readLatestEmail(page: Page, to: string, subject: RegExp): 
   return page.locator('pre').innerText();
 }
 
-export async function createVerifiedAccount(page: Page, baseURL: string, account: { email: string; password: string; firstName?: string; lastName?: string }) {
+export async function createVerifiedAccount(
+  page: Page,
+  baseURL: string,
+  account: { email: string; password: string; firstName?: string; lastName?: string },
+  /** Runs on the confirmation page, before its button is pressed. */
+  onConfirmPage?: (page: Page) => Promise<void>,
+) {
   await page.goto(authorizeUrl(baseURL, { signup: true }).url);
   await page.getByLabel('First name').fill(account.firstName ?? 'Ada');
   await page.getByLabel('Last name').fill(account.lastName ?? 'Lovelace');
@@ -47,6 +53,10 @@ export async function createVerifiedAccount(page: Page, baseURL: string, account
   const text = await readLatestEmail(page, account.email, /Confirm your email/);
   const link = /https?:\/\/\S+\/idp\/verify-email\?token=[\w-]+/.exec(text)?.[0];
   expect(link, 'a confirmation link in the email').toBeTruthy();
+  // Opening the link only shows a button (mail scanners open links too); pressing it confirms.
   await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+  await onConfirmPage?.(page);
+  await page.getByRole('button', { name: 'Verify my email' }).click();
   await expect(page.getByRole('heading', { name: 'Your email is confirmed' })).toBeVisible();
 }

@@ -67,7 +67,17 @@ test('a guest purchase appears in the account after sign-up, with its licence an
     const email = uniqueEmail('account-journey');
     const reference = await buyAsGuest(page, email, '/products/plugins', 'reMIDI 4');
 
-    await createVerifiedAccount(page, baseURL, { email, password: PASSWORD, firstName: 'Robin', lastName: 'Keys' });
+    await createVerifiedAccount(page, baseURL, { email, password: PASSWORD, firstName: 'Robin', lastName: 'Keys' }, async (confirmPage) => {
+      // The link alone confirms nothing: opened again, it still offers the button.
+      await confirmPage.reload();
+      await expect(confirmPage.getByRole('button', { name: 'Verify my email' })).toBeVisible();
+      await expectNoSeriousAxeViolations(confirmPage);
+      for (const theme of THEMES) {
+        await confirmPage.emulateMedia({ colorScheme: theme });
+        await saveScreenshot(confirmPage, testInfo, theme, 'verify-email');
+      }
+      await confirmPage.emulateMedia({ colorScheme: null });
+    });
     await page.goto('/');
     await loginFromHeader(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/account$/);

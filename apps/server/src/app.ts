@@ -11,6 +11,7 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createDownloadsRepository } from './modules/downloads/downloads.repository';
+import { createFileStorage } from './modules/files/create-file-storage';
 import { createEmbeddedIdentity, type EmbeddedIdentity } from './modules/identity/embedded-identity';
 import { idpRoutes } from './modules/identity/idp.routes';
 import type { ScryptParams } from './modules/identity/password';
@@ -19,6 +20,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { sealSecurePayload } from './modules/payments/fastspring/secure-payload';
 import { createOrdersService } from './modules/orders/orders.service';
 import { sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
 import { statusRoutes } from './modules/status/status.routes';
@@ -36,7 +38,7 @@ export interface AppDependencies {
   /** Defaults to the built app found beside the server. */
   webApp?: WebApp;
   logger?: FastifyServerOptions['logger'];
-  /** Where sold files are stored; defaults to `DATA_DIR/files`. */
+  /** Where sold files are stored with the local driver; defaults to `DATA_DIR/files`. */
   filesDir?: string;
   /** Test hooks of the sandbox payment provider (e.g. where its webhooks go). */
   sandboxPayments?: SandboxPaymentsOptions;
@@ -85,6 +87,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
     onOrderCommitted: () => void outboxSender.kick(),
   });
+
+  const fileStorage = await createFileStorage(
+    config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage,
+  );
+
+  const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
 
   const identityConfig = config.identity;
   let embeddedIdentity: EmbeddedIdentity | undefined;
@@ -135,7 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(downloadsRoutes, {
     downloads: createDownloadsRepository(database.db),
     signingSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
-    filesDir: deps.filesDir ?? path.join(config.dataDir, 'files'),
+    storage: fileStorage,
     storeName: config.storeName,
     publicUrl: config.publicUrl,
   });
@@ -144,6 +152,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       repository: createAccountsRepository(database.db),
       publicUrl: config.publicUrl,
       downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
+      downloadSource: fileStorage.driver,
+      sealPrefill: securePayloadKey ? (payload) => sealSecurePayload(payload, securePayloadKey) : undefined,
     }),
     verifier: tokenVerifier,
   });

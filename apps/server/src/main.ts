@@ -1,11 +1,14 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
-import { openDatabase } from './db/client';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedCatalog } from './modules/catalog/seed/seed-catalog';
 import { seedCoupons } from './modules/coupons/seed/seed-coupons';
+import { createFileStorage } from './modules/files/create-file-storage';
+import { createFilesRepository } from './modules/files/files.repository';
+import { uploadMissingFiles } from './modules/files/upload-missing-files';
 
 async function main() {
   const config = loadConfig();
@@ -22,10 +25,14 @@ async function main() {
   });
 
   const coupons = await seedCoupons(database.db, { currency: config.currency });
+  // The seed's files are generated into DATA_DIR/files; with a bucket, the ones it lacks go up (ADR 0012).
+  const bucketFiles = await syncBucket(config, database);
 
   const app = await buildApp({ config, database, secrets });
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
   if (coupons.inserted.length > 0) app.log.info({ coupons: coupons.inserted }, 'seeded the promo codes');
+  if (bucketFiles.uploaded.length > 0) app.log.info({ files: bucketFiles.uploaded }, 'uploaded files missing from the bucket');
+  if (bucketFiles.missing.length > 0) app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
   if (seeded.rasterCovers.length > 0) app.log.info({ products: seeded.rasterCovers }, 'seed covers now served as WebP');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -37,6 +44,19 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const where = database.engine === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   console.log(`\n  ${config.storeName} store is ready at ${config.publicUrl}  (database: ${where})\n`);
+}
+
+async function syncBucket(config: Config, database: DatabaseHandle) {
+  if (config.storage.driver !== 's3') return { uploaded: [], missing: [] };
+  const where = `bucket ${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ''}`;
+  try {
+    return await uploadMissingFiles(createFilesRepository(database.db), await createFileStorage(config.storage), path.join(config.dataDir, 'files'));
+  } catch (error) {
+    // A refused HeadObject has no body: the HTTP status is the useful part (403: keys or rights; 404: no such bucket).
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const reason = `${status ? `HTTP ${status}, ` : ''}${(error as Error).name}: ${(error as Error).message}`;
+    throw new Error(`could not use the ${where} (check the S3_ settings and that the keys may read, write and list it): ${reason}`, { cause: error });
+  }
 }
 
 main().catch((error: unknown) => {

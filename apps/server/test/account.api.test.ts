@@ -282,6 +282,8 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
     expect(cross.statusCode).toBe(404);
     const lookup = customerLookupResponseSchema.parse((await api('POST', '/api/account/lookup', alice, {})).json());
     expect(lookup.customer_info).toMatchObject({ email: 'alice@example.com', first_name: 'Alice' });
+    // The sandbox takes the prefill unencrypted: no secure payload.
+    expect(lookup.secure_payload).toBeUndefined();
 
     // A download link of Bob's cannot be turned into one of Alice's files by editing it.
     const bobLink = new URL(bobData.orders[0]!.files[0]!.file_url);

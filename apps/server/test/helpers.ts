@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDependencies } from '../src/app';
-import { loadConfig, type Config } from '../src/config/env';
+import { ConfigError, loadConfig, type Config } from '../src/config/env';
 import { loadSecrets, type Secrets } from '../src/config/secrets';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../src/db/client';
 import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
@@ -158,4 +158,15 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The problems loadConfig lists for an environment (none when it starts). */
+export function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
 }

@@ -182,18 +182,42 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(account.statusCode).toBe(403);
     expect(account.json().message).toMatch(/confirm your email/i);
 
-    // Confirming the address counts at once, even for the token issued before.
+    // Opening the link (as a mail scanner does, twice) confirms nothing and uses nothing.
     const link = await latestEmailLink(t, 'unverified@example.com', 'verify-email', '/idp/verify-email');
     const browser = new IdpBrowser(t.app);
-    const verified = await browser.get(link);
+    const token = new URL(link).searchParams.get('token')!;
+    for (let open = 0; open < 2; open += 1) {
+      const opened = await browser.get(link);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('<form method="post" action="/idp/verify-email">');
+      expect(opened.body).toMatch(/<button type="submit"[^>]*>Verify my email<\/button>/);
+      expect(hiddenField(opened.body, 'token')).toBe(token);
+      expect(opened.body).not.toContain('Your email is confirmed');
+    }
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(403);
+
+    // The button posts the token, same-site only (like the password reset form).
+    const crossSite = await browser.post('/idp/verify-email', { token }, { origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await browser.post('/idp/verify-email', { token }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(403);
+
+    // Pressing it confirms the address, which counts at once, even for the token issued before.
+    const verified = await browser.post('/idp/verify-email', { token });
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toContain('Your email is confirmed');
     expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(404);
 
-    // A used link is refused clearly, and so is a made-up one.
+    // A used link is refused clearly, pressed again or opened again, and so is a made-up one.
+    const pressedAgain = await browser.post('/idp/verify-email', { token });
+    expect(pressedAgain.statusCode).toBe(410);
+    expect(pressedAgain.body).toContain('already been used');
     const reused = await browser.get(link);
     expect(reused.statusCode).toBe(410);
     expect(reused.body).toContain('already been used');
+    expect(reused.body).not.toContain('Verify my email');
+    expect((await browser.post('/idp/verify-email', { token: 'made-up-token' })).statusCode).toBe(400);
+    expect((await browser.post('/idp/verify-email', {})).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email?token=made-up-token')).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email')).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email?token=<script>')).statusCode).toBe(400);
@@ -240,6 +264,8 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(await emailsTo(t, 'ghost@example.com')).toHaveLength(0);
 
     const link = await latestEmailLink(t, email, 'password-reset', '/idp/reset-password');
+    // Opening the link (a mail scanner, then the shopper) only shows the form.
+    expect((await browser.get(link)).statusCode).toBe(200);
     const form = await browser.get(link);
     expect(form.statusCode).toBe(200);
     const token = hiddenField(form.body, 'token');
@@ -386,19 +412,41 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(statuses[10]).toBe(429);
   });
 
-  it('limits form posts per client address', async () => {
+  it('limits form posts per client address, answering a person with a page that says when to try again', async () => {
     const { url, csrf } = await startInteraction(t);
-    let last = 0;
-    for (let attempt = 0; attempt < 21; attempt += 1) {
-      const response = await t.app.inject({
+    const post = (remoteAddress: string, attempt: number) =>
+      t.app.inject({
         method: 'POST',
         url: `${url}/login`,
-        remoteAddress: '198.51.100.7',
-        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress,
+        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
         payload: new URLSearchParams({ csrf, email: `x${attempt}@example.com`, password: 'p' }).toString(),
       });
-      last = response.statusCode;
+    let last = await post('198.51.100.7', 0);
+    for (let attempt = 1; attempt < 21; attempt += 1) last = await post('198.51.100.7', attempt);
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['content-type']).toMatch(/^text\/html/);
+    const retryAfter = Number(last.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(5 * 60);
+    expect(last.body).toContain('<h1 tabindex="-1" autofocus>Too many attempts</h1>');
+    expect(last.body).toContain(`Please wait ${Math.ceil(retryAfter / 60)} minute`);
+    expect(last.body).toMatch(/tried this too often from your network/);
+    expect(last.body).not.toMatch(/<script|style=/);
+    expect(last.headers['cache-control']).toBe('no-store');
+
+    // The sign-up form shares the email-sending limit per address, and answers the same way.
+    let signup = await t.app.inject({ method: 'POST', url: `${url}/signup`, remoteAddress: '198.51.100.8', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: `csrf=${csrf}` });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      signup = await t.app.inject({ method: 'POST', url: `${url}/signup`, remoteAddress: '198.51.100.8', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: `csrf=${csrf}` });
     }
-    expect(last).toBe(429);
+    expect(signup.statusCode).toBe(429);
+    expect(signup.headers['retry-after']).toMatch(/^\d+$/);
+    expect(signup.body).toContain('Too many attempts');
+
+    // Another address is not limited; the provider's own endpoints (an API) still answer JSON errors.
+    expect((await post('198.51.100.9', 0)).statusCode).toBe(400);
+    const token = await t.app.inject({ method: 'POST', url: '/idp/token', remoteAddress: '198.51.100.7', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=nonsense' });
+    expect(token.headers['content-type']).toMatch(/json/);
   });
 });

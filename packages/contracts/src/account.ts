@@ -20,6 +20,12 @@ export const customerLookupResponseSchema = z.object({
     region: z.string().nullable(),
     postal_code: z.string().nullable(),
   }),
+  /**
+   * Only with FastSpring and the store's secure-payload key: the same contact as an encrypted
+   * secure payload, for `fastspring.builder.secure(securePayload, secureKey)` (a live store
+   * refuses unencrypted ones). Absent in the sandbox, which takes the prefill as plain data.
+   */
+  secure_payload: z.object({ securePayload: z.string(), secureKey: z.string() }).optional(),
 });
 export type CustomerLookupResponse = z.infer<typeof customerLookupResponseSchema>;
 

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import type { PublicIdentityConfig, PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
+import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -50,6 +53,8 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.onfastspring\.com\/[a-z0-9/_-]+$/i, "looks like 'yourstore.test.onfastspring.com/embedded-yourstore'")
     .optional(),
   FASTSPRING_SBL_URL: z.url({ protocol: /^https$/ }).default('https://sbl.onfastspring.com/sbl/1.0.5/fastspring-builder.min.js'),
+  FASTSPRING_PRIVATE_KEY: z.string().min(100, 'must be the whole PEM private key').optional(),
+  FASTSPRING_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
@@ -60,6 +65,19 @@ export const envSchema = z.object({
     .optional(),
   OIDC_AUDIENCE: z.string().min(1).max(500).optional(),
   OIDC_CLAIMS_NAMESPACE: z.url().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: "must be 'local' (DATA_DIR/files) or 's3'" }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region such as 'eu-central-1' ('auto' for Cloudflare R2, 'us-east-1' for most MinIO setups)")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3).max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(8).max(256).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,7 +104,26 @@ export interface Config {
   payments: PaymentsConfig;
   mail: { smtpUrl: string | undefined; from: string };
   identity: IdentityConfig;
+  storage: StorageConfig;
 }
+
+/**
+ * Where sold files live (docs/decisions/0012-file-storage.md). `local`: `DATA_DIR/files`,
+ * served by the store. `s3`: an S3-compatible bucket; the store checks the link and answers
+ * with a short-lived presigned URL. A file's `storage_key` is its path in either.
+ */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** MinIO, R2, Backblaze…; unset for AWS. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's default chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 /**
  * Who signs shoppers in. `embedded`: the store's own OpenID provider under `/idp`.
@@ -107,7 +144,13 @@ export const DEFAULT_IDP_CLIENT_ID = 'songwish-web';
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
-  | { provider: 'fastspring'; storefront: string; scriptUrl: string };
+  | {
+      provider: 'fastspring';
+      storefront: string;
+      scriptUrl: string;
+      /** Encrypts the checkout prefill (secure payloads); without it the prefill is sent unencrypted, which only test mode accepts. */
+      securePayloadKey: KeyObject | undefined;
+    };
 
 /** Where the storefront loads the Store Builder Library from, and which storefront it opens. */
 export const SANDBOX_SCRIPT_PATH = '/sandbox/fastspring/builder.js';
@@ -144,6 +187,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!env.OIDC_ISSUER && env.OIDC_AUDIENCE && !URL.canParse(env.OIDC_AUDIENCE)) {
     throw new ConfigError(['OIDC_AUDIENCE: the embedded provider needs an absolute URL (a resource indicator), e.g. https://shop.example.com/api']);
   }
+  if (env.PAYMENTS_PROVIDER !== 'fastspring' && (env.FASTSPRING_PRIVATE_KEY || env.FASTSPRING_PRIVATE_KEY_FILE)) {
+    throw new ConfigError([
+      `${env.FASTSPRING_PRIVATE_KEY ? 'FASTSPRING_PRIVATE_KEY' : 'FASTSPRING_PRIVATE_KEY_FILE'}: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)`,
+    ]);
+  }
+  const storageProblems = checkStorage(env);
+  if (storageProblems.length > 0) throw new ConfigError(storageProblems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const identity: IdentityConfig = env.OIDC_ISSUER
     ? {
@@ -167,7 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   };
   const payments: PaymentsConfig =
     env.PAYMENTS_PROVIDER === 'fastspring'
-      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL }
+      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL, securePayloadKey: readSecurePayloadKey(env, cwd) }
       : { provider: 'sandbox' };
   return {
     env: env.NODE_ENV,
@@ -208,7 +258,60 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     payments,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.STORE_CONTACT_EMAIL}>` },
     identity,
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION!,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
+          }
+        : { driver: 'local', dir: path.resolve(cwd, env.DATA_DIR, 'files') },
   };
+}
+
+/** FASTSPRING_PRIVATE_KEY or FASTSPRING_PRIVATE_KEY_FILE, checked at start (RSA, 2048 bits or more). */
+function readSecurePayloadKey(env: Env, cwd: string): KeyObject | undefined {
+  if (env.FASTSPRING_PRIVATE_KEY && env.FASTSPRING_PRIVATE_KEY_FILE) {
+    throw new ConfigError(['FASTSPRING_PRIVATE_KEY_FILE: set FASTSPRING_PRIVATE_KEY or FASTSPRING_PRIVATE_KEY_FILE, not both']);
+  }
+  const name = env.FASTSPRING_PRIVATE_KEY_FILE ? 'FASTSPRING_PRIVATE_KEY_FILE' : 'FASTSPRING_PRIVATE_KEY';
+  let pem = env.FASTSPRING_PRIVATE_KEY;
+  if (env.FASTSPRING_PRIVATE_KEY_FILE) {
+    const file = path.resolve(cwd, env.FASTSPRING_PRIVATE_KEY_FILE);
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new ConfigError([`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`]);
+    }
+  }
+  if (pem === undefined) return undefined;
+  try {
+    return parseSecurePayloadKey(pem);
+  } catch (error) {
+    throw new ConfigError([`${name}: ${(error as Error).message}`]);
+  }
+}
+
+/** The S3 settings go together: every missing or stray one is named. */
+function checkStorage(env: Env): string[] {
+  const s3Names = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.STORAGE_DRIVER !== 's3') {
+    const stray = s3Names.filter((name) => env[name] !== undefined);
+    return stray.length > 0 ? [`STORAGE_DRIVER: set it to s3 to use ${stray.join(', ')} (files are in DATA_DIR/files while it is local)`] : [];
+  }
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
+  if (!env.S3_REGION) problems.push("S3_REGION: required when STORAGE_DRIVER is s3 (e.g. 'eu-central-1'; 'auto' for Cloudflare R2)");
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      `${env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (leave both unset to use the AWS SDK's default credentials, e.g. an instance role)`,
+    );
+  }
+  if (env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required with S3_ENDPOINT (an S3-compatible service has no instance role)');
+  return problems;
 }
 
 function emptyToUndefined(value: string | undefined) {

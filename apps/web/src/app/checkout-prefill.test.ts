@@ -34,4 +34,19 @@ describe('checkout prefill', () => {
     expect(secure).toHaveBeenCalledWith({ paymentContact: { email: 'a@b.c' }, billingAddress: { country: 'CA' } }, '');
     delete (window as unknown as { fastspring?: unknown }).fastspring;
   });
+
+  it('passes the server’s encrypted secure payload to secure() when there is one (live FastSpring)', async () => {
+    const sealed = { securePayload: 'c2VjcmV0', secureKey: 'a2V5' };
+    lookup({ customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: null, city: null, region: null, postal_code: null }, secure_payload: sealed });
+    const prefill = createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user);
+    const payload = await prefill.load();
+    expect(payload).toEqual({ paymentContact: { email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' }, sealed });
+    const recognize = vi.fn();
+    const secure = vi.fn();
+    (window as unknown as { fastspring: unknown }).fastspring = { builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() } };
+    prefill.apply(payload!);
+    expect(recognize).toHaveBeenCalledWith({ email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' });
+    expect(secure).toHaveBeenCalledExactlyOnceWith('c2VjcmV0', 'a2V5');
+    delete (window as unknown as { fastspring?: unknown }).fastspring;
+  });
 });

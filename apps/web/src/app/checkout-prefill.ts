@@ -1,6 +1,5 @@
 import { customerLookupResponseSchema, prefillName } from '@store/contracts/account';
-import type { SblPushPayload } from '@store/contracts/payments/sbl';
-import type { CheckoutPrefill } from '../features/checkout/types';
+import type { CheckoutPrefill, CheckoutPrefillData } from '../features/checkout/types';
 import type { IdentityStore } from '../features/identity/identity-store';
 import type { IdentityUser } from '../features/identity/types';
 import { readBuilder } from '../features/payments/sbl-client';
@@ -12,7 +11,7 @@ import { apiPost, bearer } from '../lib/api-client';
  */
 export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken'>, user: IdentityUser): CheckoutPrefill {
   return {
-    async load(): Promise<SblPushPayload | null> {
+    async load(): Promise<CheckoutPrefillData | null> {
       const fromProfile = prefillName({ givenName: user.givenName, familyName: user.familyName, name: user.name, email: user.email });
       let lookup: ReturnType<typeof customerLookupResponseSchema.parse> | null = null;
       try {
@@ -30,14 +29,17 @@ export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken
       return {
         paymentContact: { email, ...(names.firstName ? { firstName: names.firstName } : {}), ...(names.lastName ? { lastName: names.lastName } : {}) },
         ...(hasBilling ? { billingAddress: billing } : {}),
+        ...(lookup?.secure_payload ? { sealed: lookup.secure_payload } : {}),
       };
     },
     apply(payload) {
       const builder = readBuilder();
       if (!builder || !payload.paymentContact) return;
-      // FastSpring's recognize() for the contact, then secure() with an empty key for the address (test mode and the sandbox take it unencrypted).
+      // FastSpring's recognize() for the contact, then secure(). A live store takes only the server's
+      // encrypted payload (FASTSPRING_PRIVATE_KEY); test mode and the sandbox take it plain, with an empty key.
       builder.recognize(payload.paymentContact);
-      builder.secure({ paymentContact: payload.paymentContact, ...(payload.billingAddress ? { billingAddress: payload.billingAddress } : {}) }, '');
+      if (payload.sealed) builder.secure(payload.sealed.securePayload, payload.sealed.secureKey);
+      else builder.secure({ paymentContact: payload.paymentContact, ...(payload.billingAddress ? { billingAddress: payload.billingAddress } : {}) }, '');
     },
   };
 }

@@ -73,6 +73,8 @@ export interface SblSecurePayload {
   items?: Array<{ product: string; quantity?: number }>;
   coupon?: string;
   reset?: boolean;
+  /** Two-letter ISO country of the order (FastSpring: sets the currency). */
+  country?: string;
 }
 
 /** The SBL's push format: a batch of changes applied at once. */

@@ -12,6 +12,7 @@ import {
   type TrackDownloadRequest,
   type TrackDownloadResponse,
 } from '@store/contracts';
+import type { SblSecurePayload } from '@store/contracts/payments/sbl';
 import { signedDownloadPath } from '../downloads/signed-download-url';
 import type { Caller } from './access-token';
 import type { AccountsRepository } from './accounts.repository';
@@ -27,6 +28,10 @@ export interface AccountsServiceOptions {
   repository: AccountsRepository;
   publicUrl: string;
   downloadSigningSecret: string;
+  /** Where the download links lead: 'local' (served by the store) or 's3' (a bucket, via the store's check). */
+  downloadSource: 'local' | 's3';
+  /** FastSpring with a secure-payload key: encrypts the checkout contact (see `sealSecurePayload`). */
+  sealPrefill?: (payload: SblSecurePayload) => { securePayload: string; secureKey: string };
   now?: () => Date;
 }
 
@@ -44,6 +49,13 @@ export function createAccountsService(options: AccountsServiceOptions) {
     };
   }
 
+  /** FastSpring needs first name, last name and email in a secure contact; without them the web app only recognizes the shopper. */
+  function sealedContact(info: CustomerLookupResponse['customer_info']) {
+    if (!options.sealPrefill || !info.first_name || !info.last_name) return undefined;
+    const country = info.country && /^[A-Z]{2}$/.test(info.country) ? info.country : undefined;
+    return options.sealPrefill({ contact: { email: info.email, firstName: info.first_name, lastName: info.last_name }, ...(country ? { country } : {}) });
+  }
+
   return {
     /** The checkout prefill: the customer record of the verified email, else the sign-in profile's names. */
     async lookup(caller: VerifiedCaller): Promise<CustomerLookupResponse> {
@@ -58,7 +70,12 @@ export function createAccountsService(options: AccountsServiceOptions) {
         region: customer?.region ?? null,
         postal_code: customer?.postalCode ?? null,
       };
-      return customer ? { customer_info: customerInfo } : { error: 'Customer not found', customer_info: customerInfo };
+      const sealed = sealedContact(customerInfo);
+      return {
+        ...(customer ? {} : { error: 'Customer not found' }),
+        customer_info: customerInfo,
+        ...(sealed ? { secure_payload: sealed } : {}),
+      };
     },
 
     /** Orders, licences and downloads of the verified email; undefined when it has no orders. */
@@ -97,7 +114,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
                   size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
                   filename: file.filename,
                   version: release.version,
-                  download_source: 'local',
+                  download_source: options.downloadSource,
                   type: file.os,
                 }),
               )

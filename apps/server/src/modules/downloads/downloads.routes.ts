@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, parseInput } from '../../lib/http-error';
+import { attachmentDisposition, type FileStorage } from '../files/file-storage';
 import { parseByteRange } from './byte-range';
 import { DOWNLOAD_PAGE_CSP, downloadErrorPage } from './download-error-page';
 import type { DownloadsRepository } from './downloads.repository';
@@ -20,8 +18,8 @@ const downloadQuery = z.object({
 export interface DownloadsRoutesOptions {
   downloads: DownloadsRepository;
   signingSecret: string;
-  /** `DATA_DIR/files`: storage keys are paths below it. */
-  filesDir: string;
+  /** Local files streamed by the store, or a bucket the answer redirects to. */
+  storage: FileStorage;
   storeName: string;
   publicUrl: string;
 }
@@ -38,8 +36,6 @@ const REFUSED = {
 } as const;
 
 export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRoutesOptions) {
-  const root = path.resolve(options.filesDir);
-
   app.get('/api/downloads/:fileId', async (request, reply) => {
     const { fileId } = parseInput(downloadParams, request.params, 'download link');
     const query = parseInput(downloadQuery, request.query, 'download link');
@@ -49,37 +45,37 @@ export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRo
 
     const file = await options.downloads.findEntitledFile(fileId, query.entitlement);
     if (!file) throw notFound('This download is no longer available. Sign in to see your current downloads, or contact support.');
-    const location = path.resolve(root, file.storageKey);
-    if (!location.startsWith(root + path.sep)) throw notFound('This download is no longer available.');
-    const info = await stat(location).catch(() => undefined);
-    if (!info?.isFile()) {
+    const delivery = await options.storage.deliver(file);
+    if (delivery.kind === 'missing') {
       request.log.error({ fileId, storageKey: file.storageKey }, 'a sold file is missing from storage');
       throw new HttpError(503, 'This file is temporarily unavailable. Please try again later or contact support.');
     }
     const etag = `"${file.sha256}"`;
     reply
-      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
       .header('cache-control', 'private, no-store')
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      // The hash of the whole file, also on a partial answer: check it once the download is complete.
+      // The hash of the whole file, also on a partial answer or a redirect: check it once the download is complete.
       .header('x-content-sha256', file.sha256);
+    // A bucket serves the bytes itself (Range included) from a presigned URL that works for minutes.
+    if (delivery.kind === 'redirect') return reply.redirect(delivery.url, 302);
+
+    const size = delivery.size;
+    reply.header('content-disposition', attachmentDisposition(file.filename)).header('accept-ranges', 'bytes').header('etag', etag);
     // A resumed download continues only if the file is still the one it started (If-Range).
     const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || ifRange === etag ? parseByteRange(request.headers.range, info.size) : { kind: 'whole' as const };
+    const range = ifRange === undefined || ifRange === etag ? parseByteRange(request.headers.range, size) : { kind: 'whole' as const };
     if (range.kind === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${info.size}`);
-      throw new HttpError(416, `The requested range is outside the file (${info.size} bytes).`);
+      reply.header('content-range', `bytes */${size}`);
+      throw new HttpError(416, `The requested range is outside the file (${size} bytes).`);
     }
     reply.header('content-type', 'application/octet-stream');
     if (range.kind === 'partial') {
       return reply
         .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', String(range.end - range.start + 1))
-        .send(createReadStream(location, { start: range.start, end: range.end }));
+        .send(delivery.open({ start: range.start, end: range.end }));
     }
-    return reply.header('content-length', String(info.size)).send(createReadStream(location));
+    return reply.header('content-length', String(size)).send(delivery.open());
   });
 
   /** 403 for an altered or expired link: a page for a person, JSON for a program. */

@@ -60,15 +60,8 @@ export function createIdentityAccountsRepository(db: Database) {
       return rows.length === 1;
     },
 
-    /** The account a usable (unused, unexpired) token belongs to, without using it. */
-    async peekToken(purpose: TokenPurpose, hash: string): Promise<{ accountId: string } | undefined> {
-      const [row] = await db
-        .select({ accountId: accountTokens.accountId })
-        .from(accountTokens)
-        .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
-        .limit(1);
-      return row;
-    },
+    /** What a link's token is good for, without using it (a mail scanner may open the link first). */
+    tokenState: (purpose: TokenPurpose, hash: string) => tokenState(db, purpose, hash),
 
     /**
      * Uses an email token and marks the address verified, atomically: of two concurrent uses
@@ -145,11 +138,20 @@ async function useToken(
     .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
     .returning({ accountId: accountTokens.accountId });
   if (used) return { result: 'ok', accountId: used.accountId };
-  const [existing] = await tx
-    .select({ usedAt: accountTokens.usedAt })
+  const state = await tokenState(tx, purpose, hash);
+  // Usable a moment ago but not now: it expired in between.
+  return { result: state === 'usable' ? 'expired' : state };
+}
+
+export type TokenState = 'usable' | 'used' | 'expired' | 'unknown';
+
+async function tokenState(executor: Executor, purpose: TokenPurpose, hash: string): Promise<TokenState> {
+  const [row] = await executor
+    .select({ usedAt: accountTokens.usedAt, live: sql<boolean>`${accountTokens.expiresAt} > now()` })
     .from(accountTokens)
     .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose)))
     .limit(1);
-  if (!existing) return { result: 'unknown' };
-  return { result: existing.usedAt ? 'used' : 'expired' };
+  if (!row) return 'unknown';
+  if (row.usedAt) return 'used';
+  return row.live ? 'usable' : 'expired';
 }

@@ -37,6 +37,8 @@ export const signupForm = z.object({ csrf, given_name: name('first name'), famil
 export const emailForm = z.object({ csrf, email });
 export const resetForm = z.object({ token: z.string().min(1).max(200), password: newPassword });
 export const tokenQuery = z.object({ token: z.string().min(1).max(200).regex(/^[\w-]+$/) });
+/** The email confirmation page's button: the token travels in the form, not the URL. */
+export const verifyEmailForm = tokenQuery;
 export const interactionParams = z.object({ uid: z.string().min(1).max(100).regex(/^[\w-]+$/) });
 
 export type FormValues = Record<string, string>;

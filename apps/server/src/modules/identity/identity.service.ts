@@ -144,11 +144,15 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return { result: 'sent' };
     },
 
+    /** Opening the link only looks at it: mail scanners fetch links before the shopper does. */
+    verifyEmailLinkState: (token: string) => accounts.tokenState('verify-email', hashToken(token)),
+
+    /** The shopper's button press on the link's page: uses the token once. */
     verifyEmail: (token: string) => accounts.verifyEmailWithToken(hashToken(token)),
 
     /** Whether a reset link can still be used (the form is only shown for one that can). */
     async canResetPassword(token: string): Promise<boolean> {
-      return Boolean(await accounts.peekToken('reset-password', hashToken(token)));
+      return (await accounts.tokenState('reset-password', hashToken(token))) === 'usable';
     },
 
     /** Sets the new password and signs the account out everywhere (sessions, grants, refresh tokens). */

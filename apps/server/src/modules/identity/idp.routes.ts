@@ -13,6 +13,7 @@ import {
   resetForm,
   signupForm,
   tokenQuery,
+  verifyEmailForm,
   type FormValues,
 } from './identity-forms';
 import type { IdentityService } from './identity.service';
@@ -25,6 +26,7 @@ import {
   messagePage,
   resetPasswordPage,
   signupPage,
+  verifyEmailPage,
   type PageContext,
 } from './pages';
 import { IDP_MOUNT_PATH, IDP_SCOPES } from './provider';
@@ -95,6 +97,12 @@ function hijack(reply: FastifyReply) {
   return raw;
 }
 
+/** "1 minute", "5 minutes": rounded up, so the shopper never comes back too early. */
+export function waitText(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
@@ -149,15 +157,28 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
   const forbidden = (reply: FastifyReply) =>
     sendPage(reply, 403, errorPage(page, { title: 'Form not accepted', message: 'This form was not sent from this sign-in page. Go back to the store and choose Sign in again.' }));
 
-  const tooMany = (reply: FastifyReply, retryAfterSeconds: number) =>
+  /** 429 as a page: per email address (the service's limits) or per client address (the route limits). */
+  const tooMany = (reply: FastifyReply, retryAfterSeconds: number, limited: 'email' | 'address' = 'email') =>
     sendPage(
       reply.header('retry-after', String(retryAfterSeconds)),
       429,
       errorPage(page, {
         title: 'Too many attempts',
-        message: `Too many attempts for this email address. Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`,
+        message:
+          limited === 'email'
+            ? `Too many attempts for this email address. Please wait ${waitText(retryAfterSeconds)} and try again.`
+            : `You have tried this too often from your network. Please wait ${waitText(retryAfterSeconds)} and try again.`,
+        detail: 'Forgot your password? Once the wait is over, choose "Forgot your password?" on the sign-in page.',
       }),
     );
+
+  // A person filling in one of these forms gets a page, not the JSON the rate limit answers
+  // elsewhere; its Retry-After header is kept. Every other error goes to the store's handler.
+  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+    if (error.statusCode !== 429) throw error;
+    const retryAfter = Number(reply.getHeader('retry-after'));
+    return tooMany(reply, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60, 'address');
+  });
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
     const raw = hijack(reply);
@@ -292,10 +313,22 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
         : 'It may have expired, or been copied only in part. Sign in from the store to ask for a new one (or use "Forgot your password?").',
     });
 
+  // Opening the link shows a button and uses nothing: mail scanners prefetch links.
   app.get('/idp/verify-email', async (request, reply) => {
     const query = tokenQuery.safeParse(request.query);
     if (!query.success) return sendPage(reply, 400, staleLink(false));
-    const outcome = await identity.verifyEmail(query.data.token);
+    const state = await identity.verifyEmailLinkState(query.data.token);
+    if (state !== 'usable') return sendPage(reply, state === 'unknown' ? 400 : 410, staleLink(state === 'used'));
+    return sendPage(reply, 200, verifyEmailPage(page, { token: query.data.token }));
+  });
+
+  // The button: like the password reset form, same-site posts only, and the token is the proof.
+  app.post('/idp/verify-email', { config: { rateLimit: IDP_RATE_LIMITS.login } }, async (request, reply) => {
+    const form = formOf(request.body);
+    if (!acceptsPost(request, undefined, form)) return forbidden(reply);
+    const parsed = parseForm(verifyEmailForm, form);
+    if (!parsed.success) return sendPage(reply, 400, staleLink(false));
+    const outcome = await identity.verifyEmail(parsed.data.token);
     if (outcome.result !== 'verified') return sendPage(reply, outcome.result === 'unknown' ? 400 : 410, staleLink(outcome.result === 'used'));
     return sendPage(
       reply,

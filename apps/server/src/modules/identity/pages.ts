@@ -211,6 +211,20 @@ export function resetPasswordPage(context: PageContext, input: { token: string; 
   );
 }
 
+/**
+ * What the email confirmation link opens. Opening it confirms nothing: mail scanners fetch
+ * links before the shopper does, and would use up the single-use token. The button does it.
+ */
+export function verifyEmailPage(context: PageContext, input: { token: string }) {
+  return page(
+    context,
+    'Confirm your email address',
+    `<h1>Confirm your email address</h1><p>Press the button to confirm this email address for your ${e(context.storeName)} account. Your orders, licences and downloads then appear in your account.</p>
+<form method="post" action="/idp/verify-email">${hidden('token', input.token)}<button type="submit" autofocus>Verify my email</button></form>
+<div class="links"><p><a href="${e(context.storeUrl)}/">Back to the store</a></p></div>`,
+  );
+}
+
 export function messagePage(
   context: PageContext,
   input: { title: string; paragraphs: string[]; action?: { label: string; href: string }; role?: 'status' | 'alert' },

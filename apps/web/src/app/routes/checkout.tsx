@@ -27,6 +27,7 @@ export function Component() {
       key={location.key}
       storeName={storeConfig.storeName}
       isAuthenticated={signedIn}
+      identityLoading={identity.status === 'loading'}
       prefill={signedIn ? prefill : undefined}
       providerStatus={payments.status}
       cartLoaded={payments.cartLoaded}

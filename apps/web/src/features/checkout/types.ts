@@ -15,10 +15,13 @@ export interface CheckoutParams {
   coupon: string | null;
 }
 
-/** A signed-in shopper's details for the checkout; sign-in arrives with a later issue. */
+/** A signed-in shopper's details, and (live FastSpring) the same contact encrypted by the server. */
+export type CheckoutPrefillData = SblPushPayload & { sealed?: { securePayload: string; secureKey: string } };
+
+/** How a signed-in shopper's details reach the checkout. */
 export interface CheckoutPrefill {
   /** Looks the shopper up; null when there is nothing to fill in. */
-  load(): Promise<SblPushPayload | null>;
-  /** Hands the details to the provider (`builder.push`). */
-  apply(payload: SblPushPayload): void;
+  load(): Promise<CheckoutPrefillData | null>;
+  /** Hands the details to the provider (`recognize`, `secure`). */
+  apply(payload: CheckoutPrefillData): void;
 }

@@ -111,6 +111,17 @@ describe('checkout page (storefront spec §2 "Checkout page")', () => {
     await settle();
   });
 
+  it('shows neither Guest Checkout nor the details hint while the sign-in state loads, then the label for a guest', async () => {
+    const { rerender } = renderCheckout('', { identityLoading: true }, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(screen.queryByText('Guest Checkout')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    rerender({ identityLoading: false });
+    await settle();
+    expect(screen.getByText('Guest Checkout')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+
   it('shows a loading message while the catalogue or the provider loads', async () => {
     const { cart } = renderCheckout('', { catalogue: 'pending' }, createCart({ 'remidi-4': 1 }));
     await settle(5_000);
@@ -284,5 +295,63 @@ describe('prefill (storefront spec §4)', () => {
     await settle();
     expect(warn).toHaveBeenCalledWith('Checkout: prefilling the shopper details failed', expect.any(Error));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a Refresh button and a hint while a signed-in shopper’s details load, and neither once they are in', async () => {
+    let answer: (payload: null) => void = () => undefined;
+    const prefill = { load: vi.fn(() => new Promise<null>((resolve) => (answer = resolve))), apply: vi.fn() };
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    expect(screen.getByText(/Loading your details to fill in the checkout for you\. If they don't appear, press Refresh\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(screen.queryByText('Guest Checkout')).not.toBeInTheDocument();
+    await settle(CHECKOUT_START_DELAY_MS);
+    await settle(PREFILL_DELAY_MS);
+    expect(prefill.load).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    await act(async () => answer(null));
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Loading your details/)).not.toBeInTheDocument();
+  });
+
+  it('Refresh looks the shopper up again at once and applies the newest answer', async () => {
+    const answers: Array<(payload: { paymentContact: { email: string } }) => void> = [];
+    const prefill = { load: vi.fn(() => new Promise<{ paymentContact: { email: string } }>((resolve) => answers.push(resolve))), apply: vi.fn() };
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    // Pressed before the 2 s: the lookup starts now, not later.
+    await act(async () => screen.getByRole('button', { name: 'Refresh' }).click());
+    await settle();
+    expect(prefill.load).toHaveBeenCalledTimes(1);
+    // Stuck: pressed again, a second lookup overtakes the first.
+    await act(async () => screen.getByRole('button', { name: 'Refresh' }).click());
+    expect(prefill.load).toHaveBeenCalledTimes(2);
+    await act(async () => answers[0]!({ paymentContact: { email: 'old@example.com' } }));
+    await settle();
+    expect(prefill.apply).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    await act(async () => answers[1]!({ paymentContact: { email: 'ada@example.com' } }));
+    await settle(PREFILL_DELAY_MS);
+    expect(prefill.apply).toHaveBeenCalledTimes(1);
+    expect(prefill.apply).toHaveBeenCalledWith({ paymentContact: { email: 'ada@example.com' } });
+    expect(prefill.load).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+
+  it('ends the hint when the lookup fails (the shopper types their details)', async () => {
+    const prefill = { load: vi.fn(async () => Promise.reject(new Error('lookup down'))), apply: vi.fn() };
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    await settle(PREFILL_DELAY_MS);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+
+  it('shows no details hint over an empty cart', async () => {
+    const prefill = { load: vi.fn(async () => null), apply: vi.fn() };
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart());
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
   });
 });

@@ -14,21 +14,23 @@ export interface CheckoutPageProps extends Omit<CheckoutFlowInput, 'params'> {
   storeName: string;
   /** Signed-in shoppers see no 'Guest Checkout' label and get their details pre-filled. */
   isAuthenticated?: boolean;
-  /** How to pre-fill a signed-in shopper's details (sign-in arrives with a later issue). */
+  /** Sign-in state not known yet: neither 'Guest Checkout' nor the details hint is shown. */
+  identityLoading?: boolean;
+  /** How to pre-fill a signed-in shopper's details; given only for a signed-in shopper. */
   prefill?: CheckoutPrefill;
-  /** While a signed-in shopper's details load: a Refresh button and a hint (storefront spec §2). */
-  customerDataLoading?: boolean;
-  onRefresh?: () => void;
 }
 
 /** /checkout (storefront spec §2 "Checkout page", §4): the provider's embedded checkout. */
-export function CheckoutPage({ storeName, isAuthenticated = false, prefill, customerDataLoading = false, onRefresh, ...flowInput }: CheckoutPageProps) {
+export function CheckoutPage({ storeName, isAuthenticated = false, identityLoading = false, prefill, ...flowInput }: CheckoutPageProps) {
   const [searchParams] = useSearchParams();
   // Read once per visit: the URL's changes are applied once.
   const [params] = useState(() => parseCheckoutParams(searchParams));
   const flow = useCheckoutFlow({ ...flowInput, params });
   const [stalled, setStalled] = useState(false);
-  useCheckoutPrefill({ active: isAuthenticated && flow.phase === 'started', prefill });
+  const signedIn = isAuthenticated && !identityLoading;
+  const customerData = useCheckoutPrefill({ active: signedIn && flow.phase === 'started', prefill: signedIn ? prefill : undefined });
+  // Spec §2: while a signed-in shopper's details load, a Refresh button and a hint (not over an empty cart or a failed checkout).
+  const customerDataLoading = signedIn && customerData.pending && flow.phase !== 'empty' && flow.phase !== 'failed';
 
   const showContainer = flow.phase === 'starting' || flow.phase === 'started';
   const notLoading = flow.phase === 'failed' || (flow.phase === 'started' && stalled);
@@ -40,7 +42,7 @@ export function CheckoutPage({ storeName, isAuthenticated = false, prefill, cust
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
-          {!isAuthenticated && (
+          {!isAuthenticated && !identityLoading && (
             <span className="inline-flex items-center rounded-full border border-border px-3 py-1 text-sm font-semibold text-secondary">Guest Checkout</span>
           )}
         </div>
@@ -55,10 +57,13 @@ export function CheckoutPage({ storeName, isAuthenticated = false, prefill, cust
         </nav>
       </div>
 
-      {isAuthenticated && customerDataLoading && (
-        <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-secondary">
-          <p>Loading your details so you don't have to type them. If they don't appear, refresh.</p>
-          <Button variant="secondary" size="sm" onClick={onRefresh}>
+      {customerDataLoading && (
+        <div className="mt-4 flex flex-col gap-3 rounded-xl border border-border/40 bg-tertiary px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-border/70">
+          <p role="status" className="flex items-center gap-2 text-secondary">
+            <span aria-hidden="true" className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-border border-t-accent motion-reduce:animate-none" />
+            Loading your details to fill in the checkout for you. If they don't appear, press Refresh.
+          </p>
+          <Button variant="secondary" size="sm" className="self-start sm:self-auto" onClick={customerData.refresh}>
             Refresh
           </Button>
         </div>

@@ -1,25 +1,63 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PREFILL_DELAY_MS } from '../constants';
 import type { CheckoutPrefill } from '../types';
 
+export interface CheckoutPrefillState {
+  /** A signed-in shopper's details are still on their way (storefront spec §2: Refresh and a hint meanwhile). */
+  pending: boolean;
+  /** Looks the shopper up again at once, e.g. when the first lookup is stuck. */
+  refresh: () => void;
+}
+
 /**
  * Storefront spec §4: 2 s after the checkout opened, a signed-in shopper's details are
- * pushed to the provider. Failures are only logged (spec §5). Sign-in arrives with a later
- * issue: until then the checkout page passes no `prefill` and this does nothing.
+ * pushed to the provider. Failures are only logged (spec §5), and end the pending state
+ * like a success: the shopper types their details as a guest would.
  */
-export function useCheckoutPrefill({ active, prefill, delayMs = PREFILL_DELAY_MS }: { active: boolean; prefill: CheckoutPrefill | undefined; delayMs?: number }) {
-  const done = useRef(false);
+export function useCheckoutPrefill({ active, prefill, delayMs = PREFILL_DELAY_MS }: { active: boolean; prefill: CheckoutPrefill | undefined; delayMs?: number }): CheckoutPrefillState {
+  const [done, setDone] = useState(false);
+  /** Refresh pressed before the checkout started: look up as soon as it does, without the delay. */
+  const [soon, setSoon] = useState(false);
+  const started = useRef(false);
+  /** Only the newest lookup's answer is applied (a Refresh may overtake a slow one). */
+  const latestRun = useRef(0);
+  const mounted = useRef(true);
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const run = useCallback(() => {
+    if (!prefill) return;
+    clearTimeout(timer.current);
+    started.current = true;
+    const id = ++latestRun.current;
+    prefill
+      .load()
+      .then((payload) => {
+        if (payload && id === latestRun.current) prefill.apply(payload);
+      })
+      .catch((error: unknown) => console.warn('Checkout: prefilling the shopper details failed', error))
+      .finally(() => {
+        if (id === latestRun.current && mounted.current) setDone(true);
+      });
+  }, [prefill]);
+
   useEffect(() => {
-    if (!active || !prefill || done.current) return;
-    const timer = setTimeout(() => {
-      done.current = true;
-      prefill
-        .load()
-        .then((payload) => {
-          if (payload) prefill.apply(payload);
-        })
-        .catch((error: unknown) => console.warn('Checkout: prefilling the shopper details failed', error));
-    }, delayMs);
-    return () => clearTimeout(timer);
-  }, [active, prefill, delayMs]);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!active || !prefill || started.current) return;
+    timer.current = setTimeout(run, soon ? 0 : delayMs);
+    return () => clearTimeout(timer.current);
+  }, [active, prefill, delayMs, run, soon]);
+
+  const refresh = useCallback(() => {
+    if (active) run();
+    else setSoon(true);
+  }, [active, run]);
+
+  return { pending: Boolean(prefill) && !done, refresh };
 }

@@ -1,0 +1,14 @@
+import type { Database } from '../../db/client';
+import { productFiles } from '../../db/schema';
+
+export function createFilesRepository(db: Database) {
+  return {
+    /** Every storage key the catalogue sells, once each. */
+    async listStorageKeys(): Promise<string[]> {
+      const rows = await db.selectDistinct({ storageKey: productFiles.storageKey }).from(productFiles).orderBy(productFiles.storageKey);
+      return rows.map((row) => row.storageKey);
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;
