@@ -25,7 +25,7 @@ async function main() {
   });
 
   const coupons = await seedCoupons(database.db, { currency: config.currency });
-  // The seed's files are generated into DATA_DIR/files; with a bucket, the ones it lacks go up (ADR 0012).
+  // The seed's files are generated into DATA_DIR/files; with a bucket, the ones it lacks go up (ADR 0013).
   const bucketFiles = await syncBucket(config, database);
 
   const app = await buildApp({ config, database, secrets });

@@ -108,7 +108,7 @@ export interface Config {
 }
 
 /**
- * Where sold files live (docs/decisions/0012-file-storage.md). `local`: `DATA_DIR/files`,
+ * Where sold files live (docs/decisions/0013-file-storage.md). `local`: `DATA_DIR/files`,
  * served by the store. `s3`: an S3-compatible bucket; the store checks the link and answers
  * with a short-lived presigned URL. A file's `storage_key` is its path in either.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where sold files are kept (docs/decisions/0012-file-storage.md). A file is known by its
+ * Where sold files are kept (docs/decisions/0013-file-storage.md). A file is known by its
  * `storage_key` (`<product path>/<version>/<filename>`), the same in every implementation.
  */
 export interface FileStorage {
