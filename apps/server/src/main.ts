@@ -26,6 +26,7 @@ async function main() {
   const app = await buildApp({ config, database, secrets });
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
   if (coupons.inserted.length > 0) app.log.info({ coupons: coupons.inserted }, 'seeded the promo codes');
+  if (seeded.previews.length > 0) app.log.info({ products: seeded.previews }, 'sample packs now list their MIDI previews');
   if (seeded.rasterCovers.length > 0) app.log.info({ products: seeded.rasterCovers }, 'seed covers now served as WebP');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

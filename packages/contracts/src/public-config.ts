@@ -15,6 +15,9 @@ export const publicIdentityConfigSchema = z.object({
 });
 export type PublicIdentityConfig = z.infer<typeof publicIdentityConfigSchema>;
 
+/** Where the store serves the landing page's sample MIDI (`DATA_DIR/content/midi/landing.mid`). */
+export const DEFAULT_LANDING_MIDI_URL = '/content/midi/landing.mid';
+
 /**
  * The part of the store's configuration the browser may see. The server writes it into
  * index.html as `<meta name="store-config" content="{json}">`; nothing secret belongs here.
@@ -44,6 +47,8 @@ export const publicStoreConfigSchema = z.object({
   }),
   /** The identity provider (embedded or external); the server always sends it. */
   identity: publicIdentityConfigSchema,
+  /** The landing page's falling-notes piano roll: where its sample MIDI file is fetched from. */
+  visualizer: z.object({ landingMidiUrl: z.string().min(1) }),
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 
