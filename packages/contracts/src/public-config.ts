@@ -15,9 +15,6 @@ export const publicIdentityConfigSchema = z.object({
 });
 export type PublicIdentityConfig = z.infer<typeof publicIdentityConfigSchema>;
 
-/** Where the store serves the landing page's sample MIDI (`DATA_DIR/content/midi/landing.mid`). */
-export const DEFAULT_LANDING_MIDI_URL = '/content/midi/landing.mid';
-
 /**
  * The part of the store's configuration the browser may see. The server writes it into
  * index.html as `<meta name="store-config" content="{json}">`; nothing secret belongs here.
@@ -52,4 +49,4 @@ export const publicStoreConfigSchema = z.object({
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 
-export { STORE_CONFIG_META_NAME } from './store-config-meta';
+export { DEFAULT_LANDING_MIDI_URL, STORE_CONFIG_META_NAME } from './store-config-meta';

@@ -1,5 +1,5 @@
-import { DEFAULT_LANDING_MIDI_URL, type PublicStoreConfig } from '@store/contracts/public-config';
-import { STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
+import type { PublicStoreConfig } from '@store/contracts/public-config';
+import { DEFAULT_LANDING_MIDI_URL, STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
 
 const ORIGIN = typeof window === 'undefined' ? 'http://localhost:5173' : window.location.origin;
 
