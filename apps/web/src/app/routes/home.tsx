@@ -62,7 +62,7 @@ export function Component() {
         visualizerStatus={<LandingVisualizerStatus state={visualizer} />}
         visualizerControls={
           visualizer.status === 'ready' && visualizer.options.soundOn ? (
-            <SoundToggle on={sound} onToggle={() => setSound((on) => !on)} subject="visualization" />
+            <SoundToggle on={sound} onToggle={() => setSound((on) => !on)} subject="visualization" compact />
           ) : undefined
         }
       />

@@ -23,9 +23,9 @@ export function previewUrl(productPath: string, filename: string): string {
   return `/media/previews/${productPath}/${encodeURIComponent(filename)}`;
 }
 
-/** '03 Velvet Keys 84bpm A minor.mid' → 'Velvet Keys 84bpm A minor'. */
+/** '03 Velvet Keys 84bpm A minor.mid' → 'Velvet Keys' (the pack's tempo and key are the same for every loop). */
 function previewTitle(filename: string): string {
-  return filename.replace(/\.mid$/i, '').replace(/^\d+\s+/, '');
+  return filename.replace(/\.mid$/i, '').replace(/^\d+\s+/, '').replace(/\s+\d+bpm\b.*$/, '');
 }
 
 /**

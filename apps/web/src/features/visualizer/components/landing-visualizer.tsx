@@ -24,12 +24,13 @@ export function LandingVisualizerStatus({ state }: { state: LandingVisualizerSta
   return null;
 }
 
-export function SoundToggle({ on, onToggle, subject }: { on: boolean; onToggle: () => void; subject: string }) {
+/** Mute/unmute; `compact` shows only the icon on phones (the name stays for assistive technology). */
+export function SoundToggle({ on, onToggle, subject, compact = false }: { on: boolean; onToggle: () => void; subject: string; compact?: boolean }) {
   return (
     <button
       type="button"
       onClick={onToggle}
-      className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-background/80 px-4 text-sm font-semibold text-primary backdrop-blur-sm hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border border-border bg-background/80 text-sm ${compact ? 'px-3 sm:px-4' : 'px-4'} font-semibold text-primary backdrop-blur-sm hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
         <path d="M9.4 3.2a.75.75 0 0 1 1.1.66v12.28a.75.75 0 0 1-1.1.66L5 14H2.75A.75.75 0 0 1 2 13.25v-6.5A.75.75 0 0 1 2.75 6H5l4.4-2.8Z" />
@@ -39,7 +40,7 @@ export function SoundToggle({ on, onToggle, subject }: { on: boolean; onToggle: 
           <path d="M13.22 7.22a.75.75 0 0 1 1.06 0L15.5 8.44l1.22-1.22a.75.75 0 1 1 1.06 1.06L16.56 9.5l1.22 1.22a.75.75 0 1 1-1.06 1.06L15.5 10.56l-1.22 1.22a.75.75 0 0 1-1.06-1.06l1.22-1.22-1.22-1.22a.75.75 0 0 1 0-1.06Z" />
         )}
       </svg>
-      {on ? `Mute ${subject}` : `Unmute ${subject}`}
+      <span className={compact ? 'max-sm:sr-only' : undefined}>{on ? `Mute ${subject}` : `Unmute ${subject}`}</span>
     </button>
   );
 }

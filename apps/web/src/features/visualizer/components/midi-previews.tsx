@@ -77,7 +77,7 @@ export default function MidiPreviews({ previews, productName }: { previews: Midi
 
       <div className="relative mt-5 h-64 overflow-hidden rounded-xl border border-border bg-black sm:h-80">
         {loaded.status === 'ready' && (
-          <PianoRoll song={loaded.song} options={options} playing={playing} sound={playing && sound} label={`Piano roll of ${preview.title}`} />
+          <PianoRoll song={loaded.song} options={options} playing={playing} sound={playing && sound} fitKeys label={`Piano roll of ${preview.title}`} />
         )}
         {loaded.status !== 'ready' && (
           <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-300" role="status">

@@ -3,6 +3,7 @@ import { Synth } from '../audio/synth';
 import { DEFAULT_SCROLL_SPEED } from '../constants';
 import type { Song } from '../midi/song';
 import type { PlayerOptions } from '../options/player-options';
+import { fittedRange, FULL_RANGE } from '../render/keyboard';
 import { PianoRollRenderer } from '../render/piano-roll-renderer';
 
 /** Silence between the end of the song and the next pass. */
@@ -21,6 +22,8 @@ export interface PianoRollProps {
   sound?: boolean;
   /** Percent of the written tempo. */
   scrollSpeed?: number;
+  /** Draw only the octaves the song uses instead of all 88 keys (small players). */
+  fitKeys?: boolean;
   /** Accessible name; without one the canvas is decorative (hidden from assistive technology). */
   label?: string;
   className?: string;
@@ -31,7 +34,16 @@ export interface PianoRollProps {
  * with requestAnimationFrame while playing and visible. It stops when the tab is hidden or
  * the canvas is scrolled out of view, and shows a still frame under prefers-reduced-motion.
  */
-export function PianoRoll({ song, options, playing = true, sound = false, scrollSpeed = DEFAULT_SCROLL_SPEED, label, className }: PianoRollProps) {
+export function PianoRoll({
+  song,
+  options,
+  playing = true,
+  sound = false,
+  scrollSpeed = DEFAULT_SCROLL_SPEED,
+  fitKeys = false,
+  label,
+  className,
+}: PianoRollProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const settings = useRef({ playing, sound, scrollSpeed });
   const controller = useRef<{ update: () => void } | null>(null);
@@ -40,7 +52,7 @@ export function PianoRoll({ song, options, playing = true, sound = false, scroll
     const canvas = canvasRef.current;
     const context = canvas?.getContext('2d');
     if (!canvas || !context) return;
-    const renderer = new PianoRollRenderer(context, song, options);
+    const renderer = new PianoRollRenderer(context, song, options, fitKeys ? fittedRange(song.notes) : FULL_RANGE);
     const period = song.duration + LOOP_GAP;
     const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
     let time = -renderer.leadIn;
@@ -141,7 +153,7 @@ export function PianoRoll({ song, options, playing = true, sound = false, scroll
     };
     // `playing` is read once for the first still frame; later changes go through `update`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [song, options]);
+  }, [song, options, fitKeys]);
 
   useEffect(() => {
     settings.current = { playing, sound, scrollSpeed };

@@ -1,7 +1,7 @@
 import { VERTICAL_MARGIN } from '../constants';
 import type { Song, SongNote } from '../midi/song';
 import type { PlayerOptions } from '../options/player-options';
-import { keyboardLayout, type KeyRect } from './keyboard';
+import { FULL_RANGE, keyboardLayout, type KeyRange, type KeyRect } from './keyboard';
 
 interface Particle {
   x: number;
@@ -33,6 +33,7 @@ export class PianoRollRenderer {
     private readonly context: CanvasRenderingContext2D,
     private song: Song,
     private options: PlayerOptions,
+    private readonly range: KeyRange = FULL_RANGE,
   ) {}
 
   /** Pixels a note falls per second of song time. */
@@ -56,7 +57,7 @@ export class PianoRollRenderer {
     this.context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
     this.width = width;
     this.height = height;
-    this.keys = keyboardLayout(width);
+    this.keys = keyboardLayout(width, this.range);
   }
 
   setOptions(options: PlayerOptions) {
@@ -134,7 +135,7 @@ export class PianoRollRenderer {
     const { pixelsPerSecond, keyboardTop } = this;
     const paths = new Map<string, Path2D>();
     for (const note of this.visibleNotes(time)) {
-      const key = this.keys[note.midi - (this.keys[0]?.midi ?? 0)];
+      const key = this.keys[note.midi - this.range.low];
       if (!key) continue;
       const bottom = keyboardTop - (note.start - time) * pixelsPerSecond;
       const top = keyboardTop - (note.end - time) * pixelsPerSecond;
@@ -204,7 +205,7 @@ export class PianoRollRenderer {
     if (time > this.lastTime && time - this.lastTime < 0.5) {
       for (const note of this.visibleNotes(time)) {
         if (note.start <= this.lastTime || note.start > time) continue;
-        const key = this.keys[note.midi - (this.keys[0]?.midi ?? 0)];
+        const key = this.keys[note.midi - this.range.low];
         if (key) this.spout(key, lit.get(note.midi) ?? this.options.Color);
       }
     }
