@@ -31,7 +31,7 @@ export interface LandingHeaderProps {
   onSignup: () => void;
   /** The falling-notes canvas; it fills the hero behind the text. */
   visualizer?: ReactNode;
-  /** One short line under the title (the visualiser's loading or failure text); its space is not reserved, so it shifts nothing. */
+  /** One short line under the title (the visualiser's loading or failure text); its line is reserved from the first render, so it shifts nothing. */
   visualizerStatus?: ReactNode;
   /** Controls of the visualiser (the sound toggle), in the hero's corner above everything else. */
   visualizerControls?: ReactNode;
@@ -68,17 +68,15 @@ export function LandingHeader({ onSignup, visualizer, visualizerStatus, visualiz
       )}
 
       <Container className="flex h-full flex-col items-center justify-center text-center">
-        <div className="relative">
-          <h1 id={titleId} className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            One wish — to help songs come true
-          </h1>
-          {visualizerStatus && (
-            <div aria-live="polite" className="absolute inset-x-0 top-full mt-1">
-              {visualizerStatus}
-            </div>
-          )}
-        </div>
-        <p className="mt-5 text-lg text-secondary sm:text-xl">Join thousands of artists worldwide</p>
+        <h1 id={titleId} className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          One wish — to help songs come true
+        </h1>
+        {visualizerStatus !== undefined && (
+          <div aria-live="polite" className="mt-2 h-5 text-sm leading-5">
+            {visualizerStatus}
+          </div>
+        )}
+        <p className={`${visualizerStatus !== undefined ? 'mt-3' : 'mt-5'} text-lg text-secondary sm:text-xl`}>Join thousands of artists worldwide</p>
         <Button size="lg" onClick={onSignup} className="mt-8">
           Sign Up
         </Button>

@@ -19,8 +19,8 @@ export function LandingVisualizerCanvas({ state, sound }: { state: LandingVisual
 
 /** Under the title: 'Loading visualization...' while loading, the failure in red. */
 export function LandingVisualizerStatus({ state }: { state: LandingVisualizerState }) {
-  if (state.status === 'loading') return <p className="text-sm text-secondary">{LOADING_VISUALIZATION}</p>;
-  if (state.status === 'failed') return <p className="text-sm font-medium text-red-700 dark:text-red-400">{LANDING_MIDI_FAILED}</p>;
+  if (state.status === 'loading') return <p className="text-secondary">{LOADING_VISUALIZATION}</p>;
+  if (state.status === 'failed') return <p className="font-medium text-red-700 dark:text-red-400">{LANDING_MIDI_FAILED}</p>;
   return null;
 }
 

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+await context.addInitScript(() => localStorage.setItem('theme', 'light'));
+const page = await context.newPage();
+await page.goto('http://localhost:8482/products/sw-select-sample-loops-vol-2');
+await page.getByRole('region', { name: 'Hear the MIDI' }).waitFor();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/viz-shots/pack2-full.png', fullPage: true });
+await page.route('**/content/midi/landing.mid', (r) => r.fulfill({ status: 500, body: 'x' }));
+await page.goto('http://localhost:8482/');
+await page.getByText('Failed to load landing midi').waitFor();
+await page.screenshot({ path: '/tmp/viz-shots/home-failed-light.png' });
+await browser.close();
