@@ -31,6 +31,6 @@ export const tempo = (delta: number, bpm: number) => {
 };
 const endOfTrack = () => at(0, 0xff, 0x2f, 0x00);
 
-export function smf(...tracks: number[][]): Uint8Array {
+export function smf(...tracks: number[][]): Uint8Array<ArrayBuffer> {
   return new Uint8Array([...header({ tracks: tracks.length }), ...tracks.flat()]);
 }
