@@ -146,10 +146,11 @@ export class PianoRollRenderer {
       const w = key.width - (key.black ? 0 : 2);
       const y = Math.max(top, -20);
       const h = Math.min(bottom, keyboardTop) - y;
-      if (h <= 0) continue;
+      // A canvas a few pixels wide (mid-layout) has keys narrower than their gaps.
+      if (h <= 0 || w <= 0) continue;
       let path = paths.get(color);
       if (!path) paths.set(color, (path = new Path2D()));
-      path.roundRect(x, y, w, h, Math.min(this.options.blockRadius, w / 2, h / 2));
+      path.roundRect(x, y, w, h, Math.max(0, Math.min(this.options.blockRadius, w / 2, h / 2)));
     }
     ctx.save();
     ctx.shadowBlur = this.options.blockShadowRadius;
