@@ -12,7 +12,8 @@ export function LandingVisualizerCanvas({ state, sound }: { state: LandingVisual
       style={{ '--landing-opacity': LANDING_OPACITY } as CSSProperties}
       data-testid="landing-visualizer"
     >
-      <PianoRoll song={song} options={options} sound={sound && options.soundOn} />
+      {/* 30 frames a second: half the drawing, and at half opacity behind the text the difference does not show. */}
+      <PianoRoll song={song} options={options} sound={sound && options.soundOn} maxFps={30} />
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface PianoRollProps {
   sound?: boolean;
   /** Percent of the written tempo. */
   scrollSpeed?: number;
+  /** Draw at most this many frames a second (the song still runs in real time). */
+  maxFps?: number;
   /** Draw only the octaves the song uses instead of all 88 keys (small players). */
   fitKeys?: boolean;
   /** Accessible name; without one the canvas is decorative (hidden from assistive technology). */
@@ -41,6 +43,7 @@ export function PianoRoll({
   sound = false,
   scrollSpeed = DEFAULT_SCROLL_SPEED,
   fitKeys = false,
+  maxFps = 60,
   label,
   className,
 }: PianoRollProps) {
@@ -59,6 +62,8 @@ export function PianoRoll({
     let scheduledUntil = time;
     let frame = 0;
     let lastTimestamp: number | undefined;
+    let lastDrawn = Number.NEGATIVE_INFINITY;
+    let undrawn = 0;
     let onScreen = true;
     let synth: Synth | undefined;
 
@@ -89,8 +94,12 @@ export function PianoRoll({
         scheduledUntil = Math.min(scheduledUntil - period, time);
       }
       scheduleAudio(rate);
-      if (reducedMotion?.matches) return;
-      renderer.draw(time, { loopPeriod: period, dt });
+      undrawn += dt;
+      // A little slack, so 30 fps on a 60 Hz screen is every other frame, not every third.
+      if (reducedMotion?.matches || timestamp - lastDrawn < 1000 / maxFps - 4) return;
+      lastDrawn = timestamp;
+      renderer.draw(time, { loopPeriod: period, dt: undrawn });
+      undrawn = 0;
     };
 
     const update = () => {
@@ -153,7 +162,7 @@ export function PianoRoll({
     };
     // `playing` is read once for the first still frame; later changes go through `update`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [song, options, fitKeys]);
+  }, [song, options, fitKeys, maxFps]);
 
   useEffect(() => {
     settings.current = { playing, sound, scrollSpeed };
