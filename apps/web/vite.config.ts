@@ -15,6 +15,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:8080',
       '/media': 'http://localhost:8080',
+      '/content': 'http://localhost:8080',
       '/status': 'http://localhost:8080',
       '/sandbox': 'http://localhost:8080',
       '/dev': 'http://localhost:8080',

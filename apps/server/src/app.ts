@@ -26,8 +26,9 @@ import { sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/pa
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
+import { contentPlugin } from './plugins/content';
 import { mediaPlugin } from './plugins/media';
-import { identityCspSources, mergeSources, paymentProviderSources, securityPlugin } from './plugins/security';
+import { contentCspSources, identityCspSources, mergeSources, paymentProviderSources, securityPlugin } from './plugins/security';
 import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
 import { STORE_VERSION } from './version';
 
@@ -133,9 +134,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityPlugin, {
     config,
     inlineScriptHashes: webApp.inlineScriptHashes,
-    extraSources: mergeSources(paymentProviderSources(config.payments), identityCspSources(identityConfig)),
+    extraSources: mergeSources(paymentProviderSources(config.payments), identityCspSources(identityConfig), contentCspSources(config)),
   });
   await app.register(mediaPlugin, { mediaDir: path.join(config.dataDir, 'media') });
+  await app.register(contentPlugin, { contentDir: path.join(config.dataDir, 'content') });
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });

@@ -33,6 +33,7 @@ async function main() {
   if (coupons.inserted.length > 0) app.log.info({ coupons: coupons.inserted }, 'seeded the promo codes');
   if (bucketFiles.uploaded.length > 0) app.log.info({ files: bucketFiles.uploaded }, 'uploaded files missing from the bucket');
   if (bucketFiles.missing.length > 0) app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
+  if (seeded.previews.length > 0) app.log.info({ products: seeded.previews }, 'sample packs now list their MIDI previews');
   if (seeded.rasterCovers.length > 0) app.log.info({ products: seeded.rasterCovers }, 'seed covers now served as WebP');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -61,7 +61,7 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await database.db.update(products).set({ imagePath: '/media/maker-art.png' }).where(eq(products.path, 'remidi-4-trial'));
 
     const result = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
-    expect(result).toEqual({ inserted: [], rasterCovers: ['rechannel'] });
+    expect(result).toEqual({ inserted: [], rasterCovers: ['rechannel'], previews: [] });
     const [moved] = await database.db.select().from(products).where(eq(products.path, 'rechannel'));
     expect(moved?.imagePath).toBe('/media/covers/rechannel.800.webp');
     expect(moved?.media).toEqual([
@@ -81,6 +81,35 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     const [maker] = await database.db.select().from(products).where(eq(products.path, 'remidi-4-trial'));
     expect(maker?.imagePath).toBe('/media/maker-art.png');
     expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).rasterCovers).toEqual([]);
+  });
+
+  it('publishes up to four MIDI previews of each sample pack, stored in the media folder', async () => {
+    const [pack] = await database.db.select().from(products).where(eq(products.path, 'sw-select-sample-loops-vol-1'));
+    const previews = pack!.media.filter((item) => item.kind === 'midi');
+    expect(previews).toHaveLength(4);
+    for (const preview of previews) {
+      expect(preview.src).toMatch(/^\/media\/previews\/sw-select-sample-loops-vol-1\/\d\d%20.+\.mid$/);
+      expect(preview.title).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      const bytes = await readFile(path.join(mediaDir, 'previews', 'sw-select-sample-loops-vol-1', decodeURIComponent(preview.src.split('/').at(-1)!)));
+      expect(bytes.subarray(0, 4).toString()).toBe('MThd');
+    }
+    const [plugin] = await database.db.select().from(products).where(eq(products.path, 'remidi-4'));
+    expect(plugin!.media.some((item) => item.kind === 'midi')).toBe(false);
+  });
+
+  it('adds previews to a pack seeded before them, once', async () => {
+    const [pack] = await database.db.select().from(products).where(eq(products.path, 'sw-select-sample-loops-vol-2'));
+    const withoutPreviews = pack!.media.filter((item) => item.kind !== 'midi');
+    await database.db.update(products).set({ media: withoutPreviews }).where(eq(products.path, pack!.path));
+    await rm(path.join(mediaDir, 'previews', pack!.path), { recursive: true });
+
+    expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([pack!.path]);
+    const [after] = await database.db.select().from(products).where(eq(products.path, pack!.path));
+    expect(after!.media).toEqual(pack!.media);
+
+    // A maker who unlists the previews later keeps them unlisted: the folder shows they were written.
+    await database.db.update(products).set({ media: withoutPreviews }).where(eq(products.path, pack!.path));
+    expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([]);
   });
 
   it('records the true size and sha256 of every stored file', async () => {

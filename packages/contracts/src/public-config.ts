@@ -44,7 +44,9 @@ export const publicStoreConfigSchema = z.object({
   }),
   /** The identity provider (embedded or external); the server always sends it. */
   identity: publicIdentityConfigSchema,
+  /** The landing page's falling-notes piano roll: where its sample MIDI file is fetched from. */
+  visualizer: z.object({ landingMidiUrl: z.string().min(1) }),
 });
 export type PublicStoreConfig = z.infer<typeof publicStoreConfigSchema>;
 
-export { STORE_CONFIG_META_NAME } from './store-config-meta';
+export { DEFAULT_LANDING_MIDI_URL, STORE_CONFIG_META_NAME } from './store-config-meta';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
-import type { PublicIdentityConfig, PublicStoreConfig } from '@store/contracts';
+import { DEFAULT_LANDING_MIDI_URL, type PublicIdentityConfig, type PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
 import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
 
@@ -41,6 +41,10 @@ export const envSchema = z.object({
   SOCIAL_X_URL: z.url().default('https://x.com/songwish'),
   SOCIAL_AUDIO_URL: z.url().default('https://soundcloud.com/songwish'),
   SOCIAL_LOOPS_URL: z.url().default('https://www.looperman.com/users/profile/songwish'),
+  LANDING_MIDI_URL: z
+    .string()
+    .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'must be a path on this store (/…) or an http(s) URL')
+    .default(DEFAULT_LANDING_MIDI_URL),
   CORS_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
   TRUST_PROXY: booleanText.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
@@ -249,6 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           ? { provider: 'fastspring', scriptUrl: payments.scriptUrl, storefront: payments.storefront }
           : { provider: 'sandbox', scriptUrl: SANDBOX_SCRIPT_PATH, storefront: `${new URL(publicUrl).host}/sandbox` },
       identity: publicIdentity,
+      visualizer: { landingMidiUrl: env.LANDING_MIDI_URL },
     },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,

@@ -85,6 +85,14 @@ export function mergeSources(...sets: Array<SecurityOptions['extraSources']>): N
   return merged;
 }
 
+/** A landing MIDI on another origin (a CDN, `LANDING_MIDI_URL`) is fetched by the page. */
+export function contentCspSources(config: Config): SecurityOptions['extraSources'] {
+  const url = config.publicConfig.visualizer.landingMidiUrl;
+  if (!URL.canParse(url)) return {};
+  const origin = new URL(url).origin;
+  return origin === new URL(config.publicUrl).origin ? {} : { connect: [origin] };
+}
+
 export function identityCspSources(identity: IdentityConfig): SecurityOptions['extraSources'] {
   if (identity.provider !== 'external') return {};
   const origin = new URL(identity.issuer).origin;

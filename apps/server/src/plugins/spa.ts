@@ -12,7 +12,7 @@ import { notFoundMessage, sendError } from './errors';
 import { pageModulePreloads, parseViteManifest, type ViteManifest } from './page-preloads';
 
 /** Paths owned by the server, never by the app's history fallback. */
-const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/files/', '/sandbox/', '/dev/', '/assets/'];
+const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/content/', '/files/', '/sandbox/', '/dev/', '/assets/'];
 const STATIC_PAGES = new Set<string>(STATIC_PAGE_PATHS);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,5 +1,5 @@
 import type { PublicStoreConfig } from '@store/contracts/public-config';
-import { STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
+import { DEFAULT_LANDING_MIDI_URL, STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
 
 const ORIGIN = typeof window === 'undefined' ? 'http://localhost:5173' : window.location.origin;
 
@@ -22,6 +22,8 @@ export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
   payments: { provider: 'sandbox', scriptUrl: '/sandbox/fastspring/builder.js', storefront: 'localhost/sandbox' },
   // The embedded provider on the same origin (the Vite dev server proxies /idp too).
   identity: { authority: `${ORIGIN}/idp`, clientId: 'songwish-web', audience: `${ORIGIN}/api`, provider: 'embedded' },
+  // The Vite dev server proxies /content too.
+  visualizer: { landingMidiUrl: DEFAULT_LANDING_MIDI_URL },
 };
 
 /**
@@ -42,6 +44,7 @@ function readStoreConfig(): PublicStoreConfig {
       social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
       payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
       identity: { ...DEFAULT_STORE_CONFIG.identity, ...parsed.identity },
+      visualizer: { ...DEFAULT_STORE_CONFIG.visualizer, ...parsed.visualizer },
     };
   } catch {
     console.warn('The store configuration in the page is not valid JSON; using defaults');

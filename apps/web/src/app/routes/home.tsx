@@ -1,9 +1,15 @@
-import type { ComponentType, SVGProps } from 'react';
+import { useState, type ComponentType, type SVGProps } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
 import { Container } from '../../components/ui/container';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '../../features/layout/components/icons';
 import { LandingHeader } from '../../features/layout/components/landing-header';
+import {
+  LandingVisualizerCanvas,
+  LandingVisualizerStatus,
+  SoundToggle,
+} from '../../features/visualizer/components/landing-visualizer';
+import { useLandingVisualizer } from '../../features/visualizer/hooks/use-landing-visualizer';
 import { storeConfig } from '../../lib/store-config';
 import type { RootOutletContext } from './root-layout';
 import { renderProductCartAction } from '../product-cart-action';
@@ -35,6 +41,8 @@ const VALUE_PROPS: readonly ValueProp[] = [
 export function Component() {
   const { account } = useOutletContext<RootOutletContext>();
   const navigate = useNavigate();
+  const visualizer = useLandingVisualizer(storeConfig.visualizer.landingMidiUrl);
+  const [sound, setSound] = useState(false);
   const onSignup = () => {
     if (account.status === 'unauthenticated') account.onSignup();
     else void navigate('/account');
@@ -48,7 +56,16 @@ export function Component() {
         content="MIDI plugins, royalty-free sample packs, free downloads and deals for music producers. Plugin licences work on up to three computers."
       />
 
-      <LandingHeader onSignup={onSignup} />
+      <LandingHeader
+        onSignup={onSignup}
+        visualizer={visualizer.status === 'ready' ? <LandingVisualizerCanvas state={visualizer} sound={sound} /> : undefined}
+        visualizerStatus={<LandingVisualizerStatus state={visualizer} />}
+        visualizerControls={
+          visualizer.status === 'ready' && visualizer.options.soundOn ? (
+            <SoundToggle on={sound} onToggle={() => setSound((on) => !on)} subject="visualization" compact />
+          ) : undefined
+        }
+      />
 
       <section aria-labelledby="why-heading" className="pt-4 pb-16 sm:pt-6 sm:pb-20">
         <Container>

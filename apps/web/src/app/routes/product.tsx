@@ -1,9 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ProductPage } from '../../features/catalog/components/product-page';
+import type { RenderMidiPreviews } from '../../features/catalog/types';
 import { renderProductCartAction } from '../product-cart-action';
+
+/** The piano-roll player with its MIDI parser: fetched only by pages that have previews. */
+const MidiPreviews = lazy(() => import('../../features/visualizer/components/midi-previews'));
+
+const renderMidiPreviews: RenderMidiPreviews = (previews, productName) => (
+  <Suspense fallback={<div className="h-[30rem] rounded-2xl border border-border" aria-hidden="true" />}>
+    <MidiPreviews previews={previews} productName={productName} />
+  </Suspense>
+);
 
 /** `/products/:productPath`: one product's page (its own lazy chunk, with the Markdown renderer). */
 export function Component() {
   const { productPath = '' } = useParams();
-  return <ProductPage key={productPath} productPath={productPath} renderAction={renderProductCartAction} />;
+  return <ProductPage key={productPath} productPath={productPath} renderAction={renderProductCartAction} renderMidiPreviews={renderMidiPreviews} />;
 }

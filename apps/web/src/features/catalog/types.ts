@@ -1,3 +1,4 @@
+import type { MediaItem } from '@store/contracts';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import type { ReactNode } from 'react';
 
@@ -10,3 +11,9 @@ export type ProductListView = 'all' | 'plugins' | 'samplePacks' | 'freeDownloads
  * The returned node sits above the card's stretched link, so it stays clickable on its own.
  */
 export type RenderProductAction = (product: NormalizedProduct) => ReactNode;
+
+/**
+ * Renders a product's MIDI previews (its `midi` media items, e.g. a sample pack's loops). The
+ * visualiser feature supplies the player through the route; without one they are not shown.
+ */
+export type RenderMidiPreviews = (previews: MediaItem[], productName: string) => ReactNode;

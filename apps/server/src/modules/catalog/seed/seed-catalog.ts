@@ -8,6 +8,7 @@ import { productFiles, products, productVersions } from '../../../db/schema';
 import { buildFile, renderCoverSvg } from './assets';
 import { seedProducts } from './catalog-seed';
 import { COVER_WIDTHS, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
+import { hasPreviewFolder, samplePackRecipeOf, writeSamplePackPreviews } from './preview-files';
 import type { SeedFile, SeedProduct } from './seed-types';
 
 export interface SeedOptions {
@@ -25,20 +26,24 @@ export interface SeedOptions {
  * change made to an existing row is moving a seed cover still published as the SVG to its
  * WebP renditions of the same picture (see `useRasterCovers`).
  */
-export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ inserted: string[]; rasterCovers: string[] }> {
+export async function seedCatalog(
+  db: Database,
+  options: SeedOptions,
+): Promise<{ inserted: string[]; rasterCovers: string[]; previews: string[] }> {
   const catalogue = options.catalogue ?? seedProducts;
   const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
   const existing = new Set(existingRows.map((row) => row.path));
   const missing = catalogue.filter((product) => !existing.has(product.path));
   const rasterCovers = await useRasterCovers(db, catalogue, existingRows, options.mediaDir);
-  if (missing.length === 0) return { inserted: [], rasterCovers };
+  const previews = await addSamplePackPreviews(db, catalogue, existingRows, options.mediaDir);
+  if (missing.length === 0) return { inserted: [], rasterCovers, previews };
 
   // Files are written before the transaction: a crash leaves spare files, never rows without files.
   const prepared = await Promise.all(missing.map((product) => prepareProduct(product, options)));
 
   const inserted: string[] = [];
   await db.transaction(async (tx) => {
-    for (const { product, files } of prepared) {
+    for (const { product, files, previewItems } of prepared) {
       const [row] = await tx
         .insert(products)
         .values({
@@ -57,7 +62,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
           summaryHtml: product.summaryHtml,
           descriptionMarkdown: product.descriptionMarkdown,
           imagePath: coverUrl(product.path),
-          media: product.media,
+          media: [...product.media, ...previewItems],
           relatedPaths: product.relatedPaths,
           sortOrder: product.sortOrder,
         })
@@ -93,7 +98,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       }
     }
   });
-  return { inserted, rasterCovers };
+  return { inserted, rasterCovers, previews };
 }
 
 type ExistingRow = { path: string; imagePath: string; media: MediaItem[] };
@@ -126,6 +131,24 @@ async function useRasterCovers(db: Database, catalogue: SeedProduct[], rows: Exi
   return moved;
 }
 
+/**
+ * Gives sample packs seeded before previews existed their MIDI previews: only a seed pack
+ * whose row lists no `midi` item and whose preview folder was never written, so a maker who
+ * removed the items later does not get them back. Returns the paths of the rows changed.
+ */
+async function addSamplePackPreviews(db: Database, catalogue: SeedProduct[], rows: ExistingRow[], mediaDir: string): Promise<string[]> {
+  const changed: string[] = [];
+  for (const product of catalogue) {
+    const row = rows.find((candidate) => candidate.path === product.path);
+    if (!row || !samplePackRecipeOf(product) || row.media.some((item) => item.kind === 'midi')) continue;
+    if (await hasPreviewFolder(mediaDir, product.path)) continue;
+    const items = await writeSamplePackPreviews(mediaDir, product);
+    await db.update(products).set({ media: [...row.media, ...items] }).where(eq(products.path, product.path));
+    changed.push(product.path);
+  }
+  return changed;
+}
+
 async function prepareProduct(product: SeedProduct, options: SeedOptions) {
   await writeIfMissing(coverSvgFile(options.mediaDir, product.path), () =>
     renderCoverSvg({ display: product.displayName, category: product.category, seed: product.sortOrder, ...product.cover }),
@@ -137,7 +160,8 @@ async function prepareProduct(product: SeedProduct, options: SeedOptions) {
       files.push({ ...file, version: version.version, ...(await storeFile(product.path, version.version, file, options.filesDir)) });
     }
   }
-  return { product, files };
+  const previewItems = await writeSamplePackPreviews(options.mediaDir, product);
+  return { product, files, previewItems };
 }
 
 /** Generates a file unless it is already stored, and reports what is stored. */

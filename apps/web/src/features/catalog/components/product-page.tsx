@@ -6,7 +6,7 @@ import { Container } from '../../../components/ui/container';
 import { storeConfig } from '../../../lib/store-config';
 import { useProduct, type ProductDetails } from '../api/get-product';
 import { useProducts } from '../api/get-products';
-import type { RenderProductAction } from '../types';
+import type { RenderMidiPreviews, RenderProductAction } from '../types';
 import { formatReleaseDate } from '../utils/format';
 import { htmlToPlainText, truncateText } from '../utils/plain-text';
 import { pagePathFor, trialPathFor } from '../utils/product-facts';
@@ -24,10 +24,12 @@ export interface ProductPageProps {
   productPath: string;
   /** The buy button (from the cart feature); default: a disabled 'Loading...' button. */
   renderAction?: RenderProductAction;
+  /** The player of the product's MIDI previews (from the visualiser feature); without one they are not listed. */
+  renderMidiPreviews?: RenderMidiPreviews;
 }
 
 /** A product page (product spec §2) with its loading, not-found and error states. */
-export function ProductPage({ productPath, renderAction }: ProductPageProps) {
+export function ProductPage({ productPath, renderAction, renderMidiPreviews }: ProductPageProps) {
   const pagePath = pagePathFor(productPath);
   const { data, error, isPending, isError, refetch } = useProduct(pagePath);
 
@@ -45,7 +47,7 @@ export function ProductPage({ productPath, renderAction }: ProductPageProps) {
     );
   }
   if (data.status === 'not-found') return <ProductNotFound />;
-  return <ProductDetailsView product={data.product} productPath={productPath} renderAction={renderAction} />;
+  return <ProductDetailsView product={data.product} productPath={productPath} renderAction={renderAction} renderMidiPreviews={renderMidiPreviews} />;
 }
 
 export function ProductNotFound() {
@@ -72,10 +74,12 @@ function ProductDetailsView({
   product,
   productPath,
   renderAction,
+  renderMidiPreviews,
 }: {
   product: ProductDetails;
   productPath: string;
   renderAction?: RenderProductAction;
+  renderMidiPreviews?: RenderMidiPreviews;
 }) {
   const { data: products } = useProducts();
   const summary = htmlToPlainText(product.description.summary);
@@ -89,6 +93,7 @@ function ProductDetailsView({
   const version = product.latestVersion;
   const releaseDate = version ? formatReleaseDate(version.releasedAt) : '';
   const showFacts = hasKeyFacts(product.path, version, isPlugin);
+  const midiPreviews = product.media.filter((item) => item.kind === 'midi');
 
   return (
     <Container className="py-8 sm:py-12">
@@ -148,6 +153,8 @@ function ProductDetailsView({
           {trial && !onTrialUrl && <TrialPanel trial={trial} renderAction={renderAction} />}
         </div>
       </div>
+
+      {renderMidiPreviews && midiPreviews.length > 0 && <div className="mt-14">{renderMidiPreviews(midiPreviews, product.display)}</div>}
 
       <div className={`mt-14 grid items-start gap-10 ${showFacts ? 'lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14' : ''}`}>
         {showFacts && (

@@ -18,6 +18,15 @@ describe('LandingHeader', () => {
     expect(screen.getByTestId('visualizer')).toBeInTheDocument();
   });
 
+  it('shows the visualiser status under the title and its controls', () => {
+    render(<LandingHeader onSignup={() => {}} visualizerStatus={<p>Loading visualization...</p>} visualizerControls={<button type="button">Unmute</button>} />);
+    const title = screen.getByRole('heading', { level: 1 });
+    const status = screen.getByText('Loading visualization...');
+    expect(title.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(status.parentElement).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+  });
+
   it('keeps a fixed height at every breakpoint so nothing shifts', () => {
     render(<LandingHeader onSignup={() => {}} />);
     const hero = screen.getByRole('region', { name: 'One wish — to help songs come true' });

@@ -31,10 +31,14 @@ export interface LandingHeaderProps {
   onSignup: () => void;
   /** The falling-notes canvas; it fills the hero behind the text. */
   visualizer?: ReactNode;
+  /** One short line under the title (the visualiser's loading or failure text); its line is reserved from the first render, so it shifts nothing. */
+  visualizerStatus?: ReactNode;
+  /** Controls of the visualiser (the sound toggle), in the hero's corner above everything else. */
+  visualizerControls?: ReactNode;
 }
 
 /** The home page hero (storefront spec §1). Its height is fixed per breakpoint so the visualiser arriving later shifts nothing. */
-export function LandingHeader({ onSignup, visualizer }: LandingHeaderProps) {
+export function LandingHeader({ onSignup, visualizer, visualizerStatus, visualizerControls }: LandingHeaderProps) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="relative isolate h-[420px] overflow-hidden sm:h-[460px] lg:h-[480px]">
@@ -52,17 +56,33 @@ export function LandingHeader({ onSignup, visualizer }: LandingHeaderProps) {
         <div className="absolute inset-x-0 bottom-0 h-24 bg-linear-to-b from-transparent to-background" />
       </div>
 
-      {visualizer && <div className="absolute inset-0 -z-10">{visualizer}</div>}
+      {visualizer && (
+        <div className="absolute inset-0 -z-10">
+          {visualizer}
+          {/* Keeps the title readable over the notes. */}
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(50%_45%_at_50%_50%,var(--background),transparent)] opacity-90"
+          />
+        </div>
+      )}
 
       <Container className="flex h-full flex-col items-center justify-center text-center">
         <h1 id={titleId} className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
           One wish — to help songs come true
         </h1>
-        <p className="mt-5 text-lg text-secondary sm:text-xl">Join thousands of artists worldwide</p>
+        {visualizerStatus !== undefined && (
+          <div aria-live="polite" className="mt-2 h-5 text-sm leading-5">
+            {visualizerStatus}
+          </div>
+        )}
+        <p className={`${visualizerStatus !== undefined ? 'mt-3' : 'mt-5'} text-lg text-secondary sm:text-xl`}>Join thousands of artists worldwide</p>
         <Button size="lg" onClick={onSignup} className="mt-8">
           Sign Up
         </Button>
       </Container>
+
+      {visualizerControls && <div className="absolute right-4 bottom-4 z-10 sm:right-6 sm:bottom-6">{visualizerControls}</div>}
     </section>
   );
 }

@@ -20,6 +20,7 @@ const CONFIG: PublicStoreConfig = {
   },
   payments: { provider: 'sandbox', scriptUrl: '/sandbox/fastspring/builder.js', storefront: 'localhost/sandbox' },
   identity: { authority: 'http://localhost/idp', clientId: 'songwish-web', audience: 'http://localhost/api', provider: 'embedded' },
+  visualizer: { landingMidiUrl: '/content/midi/landing.mid' },
 };
 
 function renderFooter(config = CONFIG) {

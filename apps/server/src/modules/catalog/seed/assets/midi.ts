@@ -16,6 +16,9 @@ const tonejsMidi: TonejsMidiModule =
   (tonejsMidiNamespace as TonejsMidiModule & { default?: TonejsMidiModule }).default ?? tonejsMidiNamespace;
 const { Midi } = tonejsMidi;
 
+/** Controller 64: the sustain (damper) pedal; @tonejs/midi writes value 1 as 127. */
+const SUSTAIN_PEDAL = 64;
+
 /** Channel 10 (index 9) is the General MIDI drum channel. */
 const DRUM_CHANNEL = 9;
 
@@ -33,6 +36,8 @@ export interface MidiTrackSpec {
   notes: readonly NoteEvent[];
   channel: number;
   program: number;
+  /** Sustain pedal (CC 64) presses, in beats: down at `startBeat`, up at `endBeat`. */
+  pedal?: readonly { startBeat: number; endBeat: number }[];
 }
 
 export interface MidiFileSpec {
@@ -76,6 +81,10 @@ export function writeMidi(spec: MidiFileSpec): Uint8Array {
         // @tonejs/midi stores floor(velocity * 127); keep it >= 1 so no note-on becomes a note-off.
         velocity: Math.max(1 / 127, Math.min(1, note.velocity)),
       });
+    }
+    for (const press of trackSpec.pedal ?? []) {
+      track.addCC({ number: SUSTAIN_PEDAL, value: 1, ticks: toTicks(press.startBeat) });
+      track.addCC({ number: SUSTAIN_PEDAL, value: 0, ticks: toTicks(press.endBeat) });
     }
   }
   return midi.toArray();

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import { fetchMidi } from '../api/fetch-midi';
+import type { Song } from '../midi/song';
+import { loadPlayerOptions } from '../options/player-options';
+import { readSong } from '../runtime';
+import { PianoRoll } from './piano-roll';
+import { SoundToggle } from './landing-visualizer';
+
+export interface MidiPreview {
+  src: string;
+  title: string;
+}
+
+type Loaded = { src: string } & ({ status: 'failed' } | { status: 'ready'; song: Song });
+
+/**
+ * A product's MIDI previews (a sample pack's loops): pick one, play or pause it in the
+ * falling-notes piano roll, with sound after the shopper presses Play. Its own lazy chunk.
+ */
+export default function MidiPreviews({ previews, productName }: { previews: MidiPreview[]; productName: string }) {
+  const headingId = useId();
+  const [options] = useState(() => loadPlayerOptions().options);
+  const [selected, setSelected] = useState(0);
+  const [result, setResult] = useState<Loaded>();
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const preview = previews[selected] ?? previews[0];
+  const src = preview?.src;
+
+  useEffect(() => {
+    if (!src) return;
+    const abort = new AbortController();
+    fetchMidi(src, abort.signal)
+      .then(readSong)
+      .then(
+        (song) => !abort.signal.aborted && setResult({ src, status: 'ready', song }),
+        (error: unknown) => {
+          if (abort.signal.aborted) return;
+          console.error(error instanceof Error ? error.message : String(error));
+          setResult({ src, status: 'failed' });
+        },
+      );
+    return () => abort.abort();
+  }, [src]);
+
+  if (!preview) return null;
+  // The answer for another preview than the selected one means this one is still loading.
+  const loaded = result && result.src === src ? result : { status: 'loading' as const };
+  const sound = options.soundOn && !muted;
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-border p-5 sm:p-6">
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight">
+        Hear the MIDI
+      </h2>
+      <p className="mt-1 text-secondary">Loops from {productName}, played in the piano roll.</p>
+
+      <ul className="mt-5 flex flex-wrap gap-2" aria-label="MIDI previews">
+        {previews.map((item, index) => (
+          <li key={item.src}>
+            <button
+              type="button"
+              aria-pressed={index === selected}
+              onClick={() => {
+                setSelected(index);
+                setPlaying(true);
+              }}
+              className={`min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+                index === selected ? 'border-accent bg-accent text-black' : 'border-border text-primary hover:bg-tertiary'
+              }`}
+            >
+              {item.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <div className="relative mt-5 h-64 overflow-hidden rounded-xl border border-border bg-black sm:h-80">
+        {loaded.status === 'ready' && (
+          <PianoRoll song={loaded.song} options={options} playing={playing} sound={playing && sound} fitKeys label={`Piano roll of ${preview.title}`} />
+        )}
+        {loaded.status !== 'ready' && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-300" role="status">
+            {loaded.status === 'loading' ? 'Loading preview...' : "Couldn't load this preview."}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => setPlaying((value) => !value)}
+          disabled={loaded.status !== 'ready'}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-accent px-5 font-semibold text-black hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            {playing ? <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" /> : <path d="M6 4.2v11.6a.7.7 0 0 0 1.06.6l9.3-5.8a.7.7 0 0 0 0-1.2l-9.3-5.8A.7.7 0 0 0 6 4.2Z" />}
+          </svg>
+          {playing ? 'Pause' : 'Play'}
+          <span className="sr-only"> {preview.title}</span>
+        </button>
+        {options.soundOn && <SoundToggle on={!muted} onToggle={() => setMuted((value) => !value)} subject="preview" />}
+      </div>
+    </section>
+  );
+}
