@@ -1,13 +1,7 @@
+import type { SignedInUser } from '../../types/signed-in-user';
+
 /** Storefront spec §3 "Identity user", from the ID token's claims. */
-export interface IdentityUser {
-  sub: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-  givenName?: string;
-  familyName?: string;
-  picture?: string;
-}
+export type IdentityUser = SignedInUser;
 
 export type IdentityStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

@@ -1,0 +1,13 @@
+/**
+ * The signed-in shopper, from the ID token's claims (storefront spec §3 "Identity user").
+ * Shared: the identity feature produces it, the account feature shows it.
+ */
+export interface SignedInUser {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  givenName?: string;
+  familyName?: string;
+  picture?: string;
+}
