@@ -23,16 +23,24 @@ export interface TestDatabase extends DatabaseHandle {
 /** A new, empty, migrated database: in-memory PGlite, or a fresh database on the test PostgreSQL server. */
 export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
   if (engine === 'pglite') return idempotentClose(await openDatabase({ engine: 'pglite', dataDir: 'memory://' }), async () => {});
+  const scratch = await createScratchPostgresDatabase();
+  return idempotentClose(await openDatabase({ engine: 'postgresql', url: scratch.url, poolSize: 4 }), scratch.drop);
+}
+
+/** A new, empty database on the test PostgreSQL server, and how to drop it. */
+async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `store_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: 'postgresql', url: url.toString(), poolSize: 4 });
-  return idempotentClose(handle, async () => {
-    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-  });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
 }
 
 /** The app closes its database on shutdown and the test destroys it afterwards: closing twice must be harmless. */
@@ -61,15 +69,10 @@ export async function createReopenableDatabase(engine: DatabaseEngine): Promise<
       destroy: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgresDatabase();
   return {
-    open: async () => idempotentClose(await openDatabase({ engine: 'postgresql', url: url.toString(), poolSize: 4 }), async () => {}),
-    destroy: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    open: async () => idempotentClose(await openDatabase({ engine: 'postgresql', url: scratch.url, poolSize: 4 }), async () => {}),
+    destroy: scratch.drop,
   };
 }
 
