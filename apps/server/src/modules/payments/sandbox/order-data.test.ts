@@ -2,22 +2,10 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fastspringOrderSchema, webhookEnvelopeSchema } from '@store/contracts';
 import { accountIdFor, buildOrderData, newSessionId, orderReference, randomId, referencePrefix, webhookBody } from './order-data';
-import { priceCart, priceLines, type PricedProduct } from './pricing';
+import { priceCart, priceLines } from './pricing';
+import { pricedProduct as product } from './testing/priced-product';
 import { signWebhookBody } from './webhook-deliverer';
 
-const product = (overrides: Partial<PricedProduct>): PricedProduct => ({
-  id: 1,
-  path: 'remidi-4',
-  sku: 'SW-REMIDI4',
-  displayName: 'reMIDI 4',
-  summaryHtml: '<p>Pads</p>',
-  imagePath: '/media/covers/remidi-4.svg',
-  priceMinor: 7900,
-  currency: 'USD',
-  discountPercent: 0,
-  discountReason: null,
-  ...overrides,
-});
 
 describe('order references', () => {
   it('take three letters of the store name, the UTC date and two random groups', () => {

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sblCartDataSchema } from '@store/contracts';
-import { priceCart, priceLines, toSblCartData, type PricedProduct } from './pricing';
+import { priceCart, priceLines, toSblCartData } from './pricing';
+import { pricedProduct as product } from './testing/priced-product';
 
-const product = (overrides: Partial<PricedProduct>): PricedProduct => ({
-  id: 1,
-  path: 'remidi-4',
-  sku: 'SW-REMIDI4',
-  displayName: 'reMIDI 4',
-  summaryHtml: '<p>Pads</p>',
-  imagePath: '/media/covers/remidi-4.svg',
-  priceMinor: 7900,
-  currency: 'USD',
-  discountPercent: 0,
-  discountReason: null,
-  ...overrides,
-});
 
 const remidi = product({});
 const rechannel = product({ id: 2, path: 'rechannel', imagePath: '/media/covers/rechannel.svg', displayName: 'reChannel', priceMinor: 2900, discountPercent: 20, discountReason: 'Launch offer' });

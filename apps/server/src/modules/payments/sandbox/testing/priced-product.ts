@@ -1,0 +1,16 @@
+import type { PricedProduct } from '../pricing';
+
+/** reMIDI 4 as the sandbox prices it, with the given fields changed (unit tests). */
+export const pricedProduct = (overrides: Partial<PricedProduct> = {}): PricedProduct => ({
+  id: 1,
+  path: 'remidi-4',
+  sku: 'SW-REMIDI4',
+  displayName: 'reMIDI 4',
+  summaryHtml: '<p>Pads</p>',
+  imagePath: '/media/covers/remidi-4.svg',
+  priceMinor: 7900,
+  currency: 'USD',
+  discountPercent: 0,
+  discountReason: null,
+  ...overrides,
+});
