@@ -83,6 +83,7 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         PAYMENTS_PROVIDER: 'fastspring',
         FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore',
+        MAIL_DISABLED: 'true',
       },
     },
   ],

@@ -1,5 +1,5 @@
 // Bundles the server (and the workspace packages it imports, which ship as TypeScript)
-// into dist/main.js; npm dependencies stay external and load from node_modules.
+// into dist/main.js (and dist/backup.js, dist/restore.js); npm dependencies stay external and load from node_modules.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { bundleBrowserAssets } from './src/modules/payments/sandbox/browser/bundle.mjs';
@@ -8,8 +8,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@store/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The store, and the backup and restore commands (`npm run backup` / `npm run restore`).
+  entryPoints: { main: 'src/main.ts', backup: 'src/operations/backup-cli.ts', restore: 'src/operations/restore-cli.ts' },
+  outdir: 'dist',
   absWorkingDir: new URL('.', import.meta.url).pathname,
   bundle: true,
   platform: 'node',

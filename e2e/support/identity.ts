@@ -53,10 +53,11 @@ export async function createVerifiedAccount(
   const text = await readLatestEmail(page, account.email, /Confirm your email/);
   const link = /https?:\/\/\S+\/idp\/verify-email\?token=[\w-]+/.exec(text)?.[0];
   expect(link, 'a confirmation link in the email').toBeTruthy();
-  // Opening the link only shows a button (mail scanners open links too); pressing it confirms.
+  // Opening the link only shows a form (mail scanners open links too); the account's password and the button confirm.
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
   await onConfirmPage?.(page);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Verify my email' }).click();
   await expect(page.getByRole('heading', { name: 'Your email is confirmed' })).toBeVisible();
 }

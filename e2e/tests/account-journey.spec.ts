@@ -10,9 +10,10 @@ import { createVerifiedAccount, uniqueEmail } from '../support/identity';
 import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, type Theme } from '../support/pages';
 
 /**
- * Issue #5, end to end: a guest buys, signs up with the same email, confirms it from the mailbox,
- * signs in, and the account shows the order, its licence key and its download; the file's bytes
- * match the store's hash. Then the maker publishes a new version and the account offers the update.
+ * Issue #5, end to end: a guest buys, signs up with the same email, confirms it from the mailbox
+ * with the account's password, signs in, and the account shows the order, its licence key and
+ * its download; the file's bytes match the store's hash. Then the maker publishes a new version
+ * and the account offers the update.
  *
  * Publishing needs rows in product_versions/product_files. The shared e2e server's PGlite cannot
  * be opened from here, and nothing new is exposed on the server for it: this test runs its own
@@ -68,15 +69,26 @@ test('a guest purchase appears in the account after sign-up, with its licence an
     const reference = await buyAsGuest(page, email, '/products/plugins', 'reMIDI 4');
 
     await createVerifiedAccount(page, baseURL, { email, password: PASSWORD, firstName: 'Robin', lastName: 'Keys' }, async (confirmPage) => {
-      // The link alone confirms nothing: opened again, it still offers the button.
+      // The link alone confirms nothing: opened again, it still asks for the account's password.
       await confirmPage.reload();
       await expect(confirmPage.getByRole('button', { name: 'Verify my email' })).toBeVisible();
+      await expect(confirmPage.getByLabel('Password')).toBeVisible();
       await expectNoSeriousAxeViolations(confirmPage);
       for (const theme of THEMES) {
         await confirmPage.emulateMedia({ colorScheme: theme });
         await saveScreenshot(confirmPage, testInfo, theme, 'verify-email');
       }
+      // The way out for whoever does not know the password, and back.
+      await confirmPage.getByRole('link', { name: 'Set a new password' }).click();
+      await expect(confirmPage.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+      for (const theme of THEMES) {
+        await confirmPage.emulateMedia({ colorScheme: theme });
+        await expectNoSeriousAxeViolations(confirmPage);
+        await saveScreenshot(confirmPage, testInfo, theme, 'verify-email-new-password');
+      }
       await confirmPage.emulateMedia({ colorScheme: null });
+      await confirmPage.getByRole('link', { name: 'I know the password' }).click();
+      await expect(confirmPage.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
     });
     await page.goto('/');
     await loginFromHeader(page, email, PASSWORD);

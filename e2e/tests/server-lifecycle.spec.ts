@@ -44,4 +44,33 @@ test.describe('running the built store', () => {
     expect(output).toContain('Invalid environment');
     for (const name of ['PORT', 'DATABASE_URL', 'STORE_CURRENCY']) expect(output).toContain(name);
   });
+
+  test('a sandbox on a public address starts only when asked to, and prints the key its mailbox then needs', async () => {
+    test.setTimeout(120_000);
+    const publicUrl = 'https://demo.songwish.example';
+    // HOST stays loopback: an https PUBLIC_URL alone says the store is public.
+    const refused = await runFailingStart({ HOST: '127.0.0.1', PUBLIC_URL: publicUrl });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('SANDBOX_ON_PUBLIC_HOST=true');
+
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-lifecycle-'));
+    const port = String(Number(process.env.E2E_PORT ?? 8181) + 10 + test.info().workerIndex);
+    try {
+      const server = await startBuiltServer({ PORT: port, HOST: '127.0.0.1', PUBLIC_URL: publicUrl, SANDBOX_ON_PUBLIC_HOST: 'true', DATA_DIR: dataDir });
+      const printed = /Sandbox mailbox \(keep this link private\) (\S+)/.exec(server.output())?.[1];
+      expect(printed).toMatch(new RegExp(`^${publicUrl}/dev/mailbox\\?key=[\\w-]{20,}$`));
+      const local = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${local}/dev/mailbox`)).status).toBe(401);
+
+      const unlock = await fetch(`${local}${new URL(printed!).pathname}${new URL(printed!).search}`, { redirect: 'manual' });
+      expect(unlock.status).toBe(303);
+      const cookie = (unlock.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const mailbox = await fetch(`${local}/dev/mailbox`, { headers: { cookie } });
+      expect(mailbox.status).toBe(200);
+      expect(await mailbox.text()).toContain('Sandbox mailbox');
+      expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -30,7 +30,7 @@ for (const theme of THEMES) {
   });
 }
 
-test('a shopper signs up, confirms the email from the mailbox, signs in and signs out without a confirmation click', async ({ page, baseURL }) => {
+test('a shopper signs up, confirms the email with the password, signs in; sign-out asks unless the store sends its ID token', async ({ page, baseURL }, testInfo) => {
   const email = uniqueEmail('e2e-shopper');
   await createVerifiedAccount(page, baseURL!, { email, password: PASSWORD });
   const problems = watchConsole(page);
@@ -50,8 +50,26 @@ test('a shopper signs up, confirms the email from the mailbox, signs in and sign
   expect(callback.searchParams.get('state')).toBe('e2e-state');
   expect(callback.searchParams.get('code')).toBeTruthy();
 
-  // Sign-out goes straight back to the store: the logout page submits itself.
+  // Another site sending the shopper to the sign-out address gets a question, not a signed-out shopper.
   await page.goto(`/idp/session/end?${new URLSearchParams({ client_id: CLIENT_ID, post_logout_redirect_uri: `${baseURL}/` })}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign out?' })).toBeVisible();
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, testInfo, theme, 'idp-sign-out');
+  }
+  await page.getByRole('link', { name: 'Stay signed in and go back to the store' }).click();
+  await page.waitForURL(`${baseURL}/`);
+  const silent = authorizeUrl(baseURL!);
+  await page.goto(silent.url);
+  await page.waitForURL(/\/callback\?/);
+  // The store's own sign-out carries its ID token: straight back to the store, no question.
+  const tokens = await page.request.post(`${baseURL}/idp/token`, {
+    form: { grant_type: 'authorization_code', code: new URL(page.url()).searchParams.get('code')!, redirect_uri: `${baseURL}/callback`, client_id: CLIENT_ID, code_verifier: silent.verifier },
+  });
+  expect(tokens.ok()).toBe(true);
+  const { id_token: idToken } = (await tokens.json()) as { id_token: string };
+  await page.goto(`/idp/session/end?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: `${baseURL}/` })}`);
   await page.waitForURL(`${baseURL}/`);
   // Signed out: a new authorization asks for the password again.
   await page.goto(authorizeUrl(baseURL!).url);

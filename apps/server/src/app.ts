@@ -1,6 +1,8 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/env';
+import { serverTimeoutOptions, type ServerTimeouts } from './config/server-timeouts';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Secrets } from './config/secrets';
 import type { DatabaseHandle } from './db/client';
 import { embeddedTokenVerifier, externalTokenVerifier, type AccessTokenVerifier } from './modules/accounts/access-token';
@@ -16,7 +18,7 @@ import { createEmbeddedIdentity, type EmbeddedIdentity } from './modules/identit
 import { idpRoutes } from './modules/identity/idp.routes';
 import type { ScryptParams } from './modules/identity/password';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
-import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { hasSandboxMailbox, mailboxLock, mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -30,6 +32,7 @@ import { contentPlugin } from './plugins/content';
 import { mediaPlugin } from './plugins/media';
 import { contentCspSources, identityCspSources, mergeSources, paymentProviderSources, securityPlugin } from './plugins/security';
 import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
+import { serializeError } from './lib/log-errors';
 import { STORE_VERSION } from './version';
 
 export interface AppDependencies {
@@ -45,6 +48,8 @@ export interface AppDependencies {
   sandboxPayments?: SandboxPaymentsOptions;
   /** Password hashing cost of the embedded identity provider (tests use a cheap one). */
   passwordHashing?: ScryptParams;
+  /** Tests shorten them to watch a slow client being cut off. */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -52,6 +57,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.logLevel,
     // Credentials must never reach the logs.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Nor the values of a failed query (emails, amounts).
+    serializers: { err: serializeError },
   };
 }
 
@@ -64,8 +71,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // throughput; we write one access line when ACCESS_LOG is on, and errors always.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    ...serverTimeoutOptions(deps.serverTimeouts),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
     frameworkErrors: (_error, _request, reply) => sendMalformedUrl(reply),
@@ -86,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     supportEmail: config.publicConfig.supportEmail,
     downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
+    acceptTestOrders: config.payments.provider === 'sandbox' || config.payments.acceptTestOrders,
     onOrderCommitted: () => void outboxSender.kick(),
   });
 
@@ -108,7 +117,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       storeName: config.storeName,
       supportEmail: config.publicConfig.supportEmail,
       sessionSecret: deps.secrets.SESSION_SECRET,
-      trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       log: app.log,
       onMessageQueued: () => void outboxSender.kick(),
@@ -148,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage: fileStorage,
     storeName: config.storeName,
     publicUrl: config.publicUrl,
+    supportEmail: config.publicConfig.supportEmail,
   });
   await app.register(accountsRoutes, {
     accounts: createAccountsService({
@@ -170,8 +179,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   }
   // Emails are readable in the browser only while they cannot have gone anywhere else.
-  if (config.payments.provider === 'sandbox' && !config.mail.smtpUrl) {
-    await app.register(mailboxRoutes, { outbox, storeName: config.storeName });
+  if (hasSandboxMailbox(config)) {
+    await app.register(mailboxRoutes, { outbox, storeName: config.storeName, lock: mailboxLock(config, deps.secrets) });
   }
   if (config.payments.provider === 'sandbox') {
     await app.register(sandboxPaymentsPlugin, { config, database, secrets: deps.secrets, ...deps.sandboxPayments });
@@ -186,7 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.addHook('onReady', async () => {
-    outboxSender.start();
+    await outboxSender.start();
     embeddedIdentity?.startSweeping();
   });
   app.addHook('onClose', async () => {

@@ -3,12 +3,12 @@ import { accountDataSchema, customerLookupResponseSchema, type AccountData } fro
 import { eq } from 'drizzle-orm';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productVersions } from '../src/db/schema';
+import { accounts, products, productVersions } from '../src/db/schema';
 import { signedDownloadPath } from '../src/modules/downloads/signed-download-url';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
-import { envelope, postWebhook, testOrder, type TestOrderInput } from './webhook-fixtures';
+import { envelope, postWebhook, testOrder, testReturn, type TestOrderInput } from './webhook-fixtures';
 
 const STORE = 'http://localhost:8080';
 const ISSUER = `${STORE}/idp`;
@@ -122,14 +122,25 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
       const stringly = await signed({ ...good(), email_verified: 'true' });
       const noEmail = await signed({ ...good(), email: undefined });
       for (const token of [unverified, stringly]) {
-        // The account row of this subject is verified for checks@example.com, so a token claiming
-        // otherwise is only accepted for that same address.
-        expect((await api('GET', '/api/account', token)).statusCode).toBe(404);
+        // The account row of this subject is verified for checks@example.com, but a token issued
+        // while it was not never counts: only the token's own boolean claim does.
+        expect((await api('GET', '/api/account', token)).statusCode).toBe(403);
       }
       const otherEmail = await signed({ ...good(), email: 'victim@example.com', email_verified: false });
       expect((await api('GET', '/api/account', otherEmail)).statusCode).toBe(403);
       expect((await api('GET', '/api/account', noEmail)).statusCode).toBe(403);
     });
+  });
+
+  it("refuses a token issued before the account's tokens-valid-after time, however well signed", async () => {
+    const token = await verifiedToken('cut-off@example.com');
+    const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    await t.database.db.update(accounts).set({ tokensValidAfter: new Date((now() - 60) * 1000) }).where(eq(accounts.id, sub));
+    const claims = { sub, iss: ISSUER, aud: AUDIENCE, exp: now() + 600, email: 'cut-off@example.com', email_verified: true };
+    const before = await api('GET', '/api/account', await signed({ ...claims, iat: now() - 61 }));
+    expect(before.statusCode).toBe(401);
+    expect(before.json().message).toBe('The access token is no longer valid. Sign in again.');
+    expect((await api('GET', '/api/account', await signed({ ...claims, iat: now() - 60 }))).statusCode).toBe(404);
   });
 
   it('answers 404 "No orders found" to a verified customer with no orders, and 403 to an unverified email', async () => {
@@ -290,6 +301,26 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
     const aliceLink = new URL(aliceData.orders[0]!.files[0]!.file_url);
     const swapped = `${aliceLink.pathname}?entitlement=${bobLink.searchParams.get('entitlement')}&expires=${aliceLink.searchParams.get('expires')}&signature=${aliceLink.searchParams.get('signature')}`;
     expect((await t.app.inject(swapped)).statusCode).toBe(403);
+  });
+
+  it('shows a partly refunded order: the refunded line marked, its licence revoked and its downloads gone', async () => {
+    const bought = await order('refunded.buyer@example.com', [
+      { product: 'remidi-4', quantity: 2, subtotal: 158 },
+      { product: 'sw-free-chord-starter', quantity: 1, subtotal: 0 },
+    ]);
+    const refund = testReturn(bought, { items: [{ product: 'remidi-4', quantity: 2 }], total: 158 });
+    expect((await postWebhook(t.app, secret, envelope(refund, { type: 'return.created' }))).statusCode).toBe(200);
+    const data = accountDataSchema.parse((await api('GET', '/api/account', await verifiedToken('refunded.buyer@example.com'))).json());
+    const [placed] = data.orders;
+    expect(placed!.status).toBe('partially_refunded');
+    const remidi = placed!.products.find((product) => product.product_id === 'remidi-4')!;
+    expect(remidi).toMatchObject({ refunded_quantity: 2, download_url: null, download_expires: null });
+    const starter = placed!.products.find((product) => product.product_id === 'sw-free-chord-starter')!;
+    expect(starter.refunded_quantity).toBe(0);
+    expect(starter.download_url).toMatch(/^http:/);
+    expect(placed!.files.map((file) => file.product_id)).toEqual(['sw-free-chord-starter']);
+    expect(placed!.licenses.map((licence) => licence.status)).toEqual(['Revoked', 'Revoked']);
+    expect(data.licensespring_licenses.map((licence) => licence.status)).toEqual(['Revoked', 'Revoked']);
   });
 
   it('prefills the checkout from the customer record, else from the sign-in profile', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, customers, orders, products } from '../src/db/schema';
+import { couponRedemptions, couponReservations, coupons, customers, orders, products } from '../src/db/schema';
 import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
 import { createCouponRepository } from '../src/modules/coupons/coupons.repository';
 import { createCouponService } from '../src/modules/coupons/coupons.service';
@@ -106,6 +106,53 @@ describe.each(TEST_ENGINES)('coupons on %s', (engine) => {
     // The pipeline's counter counts too, even before its rows are visible.
     await database.db.update(coupons).set({ maxRedemptions: 2, redemptionCount: 2 }).where(eq(coupons.code, 'FIVEOFF'));
     expect(await evaluate('someone.else@example.com')).toMatchObject({ ok: false, reason: 'used_up' });
+  });
+
+  it('counts a reservation as a use until the order is recorded, and the recorded order exactly once', async () => {
+    await database.db.insert(coupons).values({ code: 'HELDONCE', kind: 'percent', percentOff: 5, maxRedemptions: 2, perCustomerLimit: 1 });
+    const evaluate = (email: string) => service().evaluateCoupon('HELDONCE', [remidiLine()], { now: NOW, currency: 'USD', email });
+    const first = await evaluate('held@example.com');
+    if (!first.ok) throw new Error('expected the code to apply');
+
+    await database.db.transaction(async (tx) => {
+      const locked = await createCouponService(createCouponRepository(tx)).evaluateCoupon('HELDONCE', [remidiLine()], {
+        now: NOW,
+        currency: 'USD',
+        email: 'held@example.com',
+        lock: true,
+      });
+      if (!locked.ok) throw new Error('expected the code to apply under the lock');
+      await createCouponService(createCouponRepository(tx)).reserve(locked, { providerOrderId: 'sandbox-order-1', email: ' Held@Example.com' });
+    });
+    expect(await evaluate('HELD@example.com')).toMatchObject({ ok: false, reason: 'already_used' });
+    expect(await createCouponRepository(database.db).countRedemptions(first.couponId)).toBe(1);
+
+    const [customer] = await database.db.insert(customers).values({ email: 'held@example.com' }).returning();
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        reference: 'SON260310-0002-00002',
+        provider: 'sandbox',
+        providerOrderId: 'sandbox-order-1',
+        customerId: customer!.id,
+        email: 'held@example.com',
+        currency: 'USD',
+        subtotalMinor: 7900,
+        discountMinor: 395,
+        totalMinor: 7505,
+        live: false,
+        completedAt: NOW,
+      })
+      .returning();
+    const recorded = { orderId: order!.id, providerOrderId: 'sandbox-order-1', customerId: customer!.id };
+    // The webhook may be delivered again: the use is counted once either way.
+    expect(await service().redeem(['heldonce'], recorded)).toEqual(['HELDONCE']);
+    expect(await service().redeem(['HELDONCE'], recorded)).toEqual([]);
+    expect(await database.db.$count(couponReservations)).toBe(0);
+    expect(await database.db.$count(couponRedemptions, eq(couponRedemptions.couponId, first.couponId))).toBe(1);
+    expect(await createCouponRepository(database.db).countRedemptions(first.couponId)).toBe(1);
+    expect(await evaluate('held@example.com')).toMatchObject({ ok: false, reason: 'already_used' });
+    expect(await evaluate('other@example.com')).toMatchObject({ ok: true });
   });
 
   it('refuses an amount coupon in another currency', async () => {

@@ -11,7 +11,7 @@ import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PEM = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-const FASTSPRING = { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.onfastspring.com/embedded-teststore' };
+const FASTSPRING = { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.onfastspring.com/embedded-teststore', MAIL_DISABLED: 'true' };
 
 function open(sealed: { securePayload: string; secureKey: string }) {
   const aesKey = publicDecrypt({ key: pair.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(sealed.secureKey, 'base64'));

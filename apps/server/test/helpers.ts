@@ -28,7 +28,7 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDa
 }
 
 /** A new, empty database on the test PostgreSQL server, and how to drop it. */
-async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `store_test_${randomBytes(6).toString('hex')}`;

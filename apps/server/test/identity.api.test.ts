@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, oidcPayloads, outboxMessages } from '../src/db/schema';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
 import { createTestApp, TEST_ENGINES, testWebApp, type TestApp } from './helpers';
-import { hiddenField, IdpBrowser, latestEmailLink, pkcePair, signInThroughIdp } from './idp-browser';
+import { hiddenField, IdpBrowser, latestEmailLink, openSignInPage, pkcePair, signInThroughIdp } from './idp-browser';
 
 const STORE = 'http://localhost:8080';
 const AUDIENCE = `${STORE}/api`;
@@ -22,23 +22,9 @@ function tokenRequest(t: TestApp, form: Record<string, string>) {
 }
 
 async function startInteraction(t: TestApp, extra: Record<string, string> = {}) {
-  const browser = new IdpBrowser(t.app);
-  const { challenge } = pkcePair();
-  const query = new URLSearchParams({
-    client_id: 'songwish-web',
-    response_type: 'code',
-    redirect_uri: `${STORE}/callback`,
-    scope: 'openid profile email offline_access',
-    state: 'state-1',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    ...extra,
-  });
-  const authorize = await browser.get(`/idp/auth?${query}`);
-  expect(authorize.statusCode).toBe(303);
-  const url = authorize.headers.location as string;
-  const page = await browser.get(url);
-  return { browser, url, page, csrf: page.statusCode === 200 ? hiddenField(page.body, 'csrf') : '' };
+  const opened = await openSignInPage(t.app, { params: { state: 'state-1', ...extra } });
+  expect(opened.authorize.statusCode).toBe(303);
+  return opened;
 }
 
 const emailsTo = async (t: TestApp, address: string) =>
@@ -141,6 +127,53 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect((await browser.get(interactionUrl)).statusCode).toBe(400);
   });
 
+  it('asks before signing out when the request does not carry a valid ID token of the session (sign-out CSRF)', async () => {
+    const { browser } = await signInThroughIdp(t, { email: 'csrf-logout@example.com', password: PASSWORD, signUp: true });
+    const other = await signInThroughIdp(t, { email: 'someone-else@example.com', password: PASSWORD, signUp: true });
+    const stillSignedIn = async () => {
+      const { challenge } = pkcePair();
+      const silent = await browser.get(
+        `/idp/auth?${new URLSearchParams({ client_id: 'songwish-web', response_type: 'code', redirect_uri: `${STORE}/callback`, scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256', prompt: 'none' })}`,
+      );
+      return String(silent.headers.location).startsWith(`${STORE}/callback?code=`);
+    };
+    // Another site links or redirects the shopper here: without a hint, or with another account's ID token.
+    const crossSiteQueries: Array<Record<string, string>> = [
+      { client_id: 'songwish-web', post_logout_redirect_uri: `${STORE}/` },
+      {},
+      { id_token_hint: other.tokens.id_token, post_logout_redirect_uri: `${STORE}/` },
+    ];
+    for (const query of crossSiteQueries) {
+      const page = await browser.get(`/idp/session/end?${new URLSearchParams(query)}`, { 'sec-fetch-site': 'cross-site' });
+      expect(page.statusCode).toBe(200);
+      // No script that submits the form: the shopper decides.
+      expect(page.body).not.toMatch(/<script/);
+      expect(page.body).toContain('<h1>Sign out?</h1>');
+      expect(page.body).toMatch(/<button type="submit" form="op.logoutForm" name="logout" value="yes"[^>]*>Sign out<\/button>/);
+      expect(page.body).toContain(`<a href="${STORE}/">Stay signed in and go back to the store</a>`);
+      expect(await stillSignedIn()).toBe(true);
+    }
+    // The shopper's own click on "Sign out" does sign out.
+    const page = await browser.get(`/idp/session/end?${new URLSearchParams({ client_id: 'songwish-web', post_logout_redirect_uri: `${STORE}/` })}`);
+    const confirmed = await browser.post('/idp/session/end/confirm', { xsrf: hiddenField(page.body, 'xsrf'), logout: 'yes' });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe(`${STORE}/`);
+    expect(await stillSignedIn()).toBe(false);
+    // With the session's own ID token (what the store sends), the page signs out by itself.
+    const again = await signInThroughIdp(t, { email: 'csrf-logout@example.com', password: PASSWORD });
+    const auto = await again.browser.get(`/idp/session/end?${new URLSearchParams({ id_token_hint: again.tokens.id_token, post_logout_redirect_uri: `${STORE}/` })}`);
+    expect(auto.body).toContain('Signing you out');
+    expect(auto.body).toMatch(/<script src="\/idp\/assets\/logout-[0-9a-f]{12}\.js" defer><\/script>/);
+  });
+
+  it("refuses at the token endpoint a refresh token issued before the account's cut-off, even one still stored", async () => {
+    const { tokens } = await signInThroughIdp(t, { email: 'cut-off-refresh@example.com', password: PASSWORD, signUp: true });
+    await t.database.db.update(accounts).set({ tokensValidAfter: new Date(Date.now() + 1000) }).where(eq(accounts.id, decodeJwt(tokens.access_token).sub!));
+    const refused = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'songwish-web' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('invalid_grant');
+  });
+
   it('opens the sign-up page on screen_hint=signup and the sign-in page otherwise, styled without inline code', async () => {
     const signup = await startInteraction(t, { screen_hint: 'signup' });
     expect(signup.page.statusCode).toBe(200);
@@ -174,53 +207,74 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(wrongPassword.body.replace(/value="[^"]*"/g, '')).toBe(unknownEmail.body.replace(/value="[^"]*"/g, ''));
   });
 
-  it('lets an unverified account sign in, with email_verified false until the link is used', async () => {
-    const { tokens } = await signInThroughIdp(t, { email: 'unverified@example.com', password: PASSWORD, signUp: true, verify: false });
-    expect(decodeJwt(tokens.access_token)).toMatchObject({ email: 'unverified@example.com', email_verified: false });
+  it('lets an unverified account sign in without access; the link plus the password confirm it, and only new tokens count', async () => {
+    const email = 'unverified@example.com';
+    const { tokens } = await signInThroughIdp(t, { email, password: PASSWORD, signUp: true, verify: false });
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ email, email_verified: false });
     expect(decodeJwt(tokens.id_token)).toMatchObject({ email_verified: false });
     const account = await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(account.statusCode).toBe(403);
     expect(account.json().message).toMatch(/confirm your email/i);
 
     // Opening the link (as a mail scanner does, twice) confirms nothing and uses nothing.
-    const link = await latestEmailLink(t, 'unverified@example.com', 'verify-email', '/idp/verify-email');
+    const link = await latestEmailLink(t, email, 'verify-email', '/idp/verify-email');
     const browser = new IdpBrowser(t.app);
     const token = new URL(link).searchParams.get('token')!;
     for (let open = 0; open < 2; open += 1) {
       const opened = await browser.get(link);
       expect(opened.statusCode).toBe(200);
-      expect(opened.body).toContain('<form method="post" action="/idp/verify-email">');
+      expect(opened.body).toContain('<form method="post" action="/idp/verify-email" novalidate>');
+      // It names the address it confirms, read-only, as the username password managers pair with the password.
+      expect(opened.body).toContain(`<label for="username">Email</label><input id="username" name="username" type="email" autocomplete="username" value="${email}" readonly>`);
+      expect(opened.body).toMatch(/<label for="password">Password<\/label><input id="password" name="password" type="password" autocomplete="current-password"/);
       expect(opened.body).toMatch(/<button type="submit"[^>]*>Verify my email<\/button>/);
+      expect(opened.body).toContain(`<a href="/idp/verify-email/new-password?token=${token}">Set a new password</a>`);
       expect(hiddenField(opened.body, 'token')).toBe(token);
       expect(opened.body).not.toContain('Your email is confirmed');
     }
-    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(403);
 
     // The button posts the token, same-site only (like the password reset form).
-    const crossSite = await browser.post('/idp/verify-email', { token }, { origin: 'https://evil.example' });
-    expect(crossSite.statusCode).toBe(403);
-    expect((await browser.post('/idp/verify-email', { token }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(403);
+    expect((await browser.post('/idp/verify-email', { token, password: PASSWORD }, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await browser.post('/idp/verify-email', { token, password: PASSWORD }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    // The link alone, or with a wrong password, confirms nothing; the page offers the way out.
+    const bare = await browser.post('/idp/verify-email', { token });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.body).toContain('Enter the password of this account.');
+    const wrong = await browser.post('/idp/verify-email', { token, password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('This is not the password of this account.');
+    expect(wrong.body).toContain('Set a new password');
+    expect((await t.database.db.select().from(accounts).where(eq(accounts.email, email)))[0]!.emailVerified).toBe(false);
 
-    // Pressing it confirms the address, which counts at once, even for the token issued before.
-    const verified = await browser.post('/idp/verify-email', { token });
+    const verified = await browser.post('/idp/verify-email', { token, password: PASSWORD });
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toContain('Your email is confirmed');
-    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(404);
+    // Tokens issued while the address was unconfirmed never gain access: the access token is
+    // refused, and so is the refresh token at the provider.
+    const before = await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(before.statusCode).toBe(401);
+    expect(before.json().message).toMatch(/no longer valid/);
+    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'songwish-web' })).json().error).toBe('invalid_grant');
+    // Signing in again gives a token that counts.
+    const again = await signInThroughIdp(t, { email, password: PASSWORD });
+    expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${again.tokens.access_token}` } })).statusCode).toBe(404);
 
     // A used link is refused clearly, pressed again or opened again, and so is a made-up one.
-    const pressedAgain = await browser.post('/idp/verify-email', { token });
+    const pressedAgain = await browser.post('/idp/verify-email', { token, password: PASSWORD });
     expect(pressedAgain.statusCode).toBe(410);
     expect(pressedAgain.body).toContain('already been used');
     const reused = await browser.get(link);
     expect(reused.statusCode).toBe(410);
     expect(reused.body).toContain('already been used');
     expect(reused.body).not.toContain('Verify my email');
-    expect((await browser.post('/idp/verify-email', { token: 'made-up-token' })).statusCode).toBe(400);
+    expect((await browser.get(`/idp/verify-email/new-password?token=${token}`)).statusCode).toBe(410);
+    expect((await browser.post('/idp/verify-email/new-password', { token, password: 'a brand new passphrase' })).statusCode).toBe(410);
+    expect((await browser.post('/idp/verify-email', { token: 'made-up-token', password: PASSWORD })).statusCode).toBe(400);
     expect((await browser.post('/idp/verify-email', {})).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email?token=made-up-token')).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email')).statusCode).toBe(400);
     expect((await browser.get('/idp/verify-email?token=<script>')).statusCode).toBe(400);
+    expect((await browser.get('/idp/verify-email/new-password?token=<script>')).statusCode).toBe(400);
   });
 
   it('does not reveal an existing email on sign-up: same page, and the owner gets an email instead', async () => {
@@ -401,15 +455,32 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     }
   });
 
-  it('limits sign-in attempts per email address without revealing whether it exists', async () => {
-    const { browser, url, csrf } = await startInteraction(t);
+  it('slows down wrong passwords per email and address with growing delays, without revealing whether the email exists', async () => {
     const email = `limited-${randomBytes(3).toString('hex')}@example.com`;
+    const { browser, url, csrf } = await startInteraction(t);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) {
+    for (let attempt = 0; attempt < 6; attempt += 1) {
       statuses.push((await browser.post(`${url}/login`, { csrf, email, password: 'wrong password' })).statusCode);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const blocked = await browser.post(`${url}/login`, { csrf, email, password: 'wrong password' });
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(blocked.body).toContain('Please wait 1 minute and try again.');
+
+    // The delay grows: once it is over, one more wrong password waits twice as long.
+    await t.database.db.execute(sql`update identity_throttles set blocked_until = now() where key like ${`sign-in:${email}:%`}`);
+    expect((await browser.post(`${url}/login`, { csrf, email, password: 'wrong password' })).statusCode).toBe(401);
+    const longer = await browser.post(`${url}/login`, { csrf, email, password: 'wrong password' });
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(30);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    // Another client address is not slowed down for the same email.
+    const other = await startInteraction(t);
+    expect((await other.browser.post(`${other.url}/login`, { csrf: other.csrf, email, password: 'wrong password' })).statusCode).toBe(401);
   });
 
   it('limits form posts per client address, answering a person with a page that says when to try again', async () => {

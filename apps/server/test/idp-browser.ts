@@ -18,12 +18,11 @@ interface Cookie {
 export class IdpBrowser {
   private cookies: Cookie[] = [];
 
-  /** Each browser has an address of its own, so per-address limits of one test do not spill into another. */
-  readonly remoteAddress = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-
   constructor(
     private readonly app: FastifyInstance,
     private readonly host = 'localhost:8080',
+    /** Each browser has an address of its own, so per-address limits of one test do not spill into another. */
+    readonly remoteAddress = `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
   ) {}
 
   private cookieHeader(url: string) {
@@ -85,6 +84,28 @@ export function pkcePair() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/**
+ * Opens the sign-in page the way the storefront does (authorization code with PKCE), in a
+ * browser of its own; `remoteAddress` picks the client address the store sees.
+ */
+export async function openSignInPage(app: FastifyInstance, options: { remoteAddress?: string; params?: Record<string, string> } = {}) {
+  const browser = new IdpBrowser(app, 'localhost:8080', options.remoteAddress);
+  const { challenge } = pkcePair();
+  const query = new URLSearchParams({
+    client_id: 'songwish-web',
+    response_type: 'code',
+    redirect_uri: 'http://localhost:8080/callback',
+    scope: 'openid profile email offline_access',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...options.params,
+  });
+  const authorize = await browser.get(`/idp/auth?${query}`);
+  const url = authorize.headers.location as string;
+  const page = await browser.get(url);
+  return { browser, authorize, url, page, csrf: page.statusCode === 200 ? hiddenField(page.body, 'csrf') : '' };
+}
+
 export function hiddenField(html: string, name: string): string {
   const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
   if (!match) throw new Error(`no hidden field ${name} in the page`);
@@ -101,11 +122,11 @@ export async function latestEmailLink(t: TestApp, toAddress: string, kind: strin
   return match[0];
 }
 
-/** What a shopper does with the confirmation email: open the link, then press "Verify my email". */
-export async function confirmEmail(browser: IdpBrowser, link: string) {
+/** What a shopper does with the confirmation email: open the link, enter the account's password, press "Verify my email". */
+export async function confirmEmail(browser: IdpBrowser, link: string, password: string) {
   const page = await browser.get(link);
   if (page.statusCode !== 200) return page;
-  return browser.post('/idp/verify-email', { token: hiddenField(page.body, 'token') });
+  return browser.post('/idp/verify-email', { token: hiddenField(page.body, 'token'), password });
 }
 
 export interface SignInOptions {
@@ -157,7 +178,7 @@ export async function signInThroughIdp(t: TestApp, options: SignInOptions) {
     if (options.verify !== false) {
       await waitForEmail(t, options.email.toLowerCase(), 'verify-email');
       const link = await latestEmailLink(t, options.email.toLowerCase(), 'verify-email', '/idp/verify-email');
-      const verified = await confirmEmail(browser, link);
+      const verified = await confirmEmail(browser, link, options.password);
       if (verified.statusCode !== 200) throw new Error(`verification answered ${verified.statusCode}`);
     }
   }

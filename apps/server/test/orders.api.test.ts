@@ -198,7 +198,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
 describe('the sandbox mailbox outside sandbox mode', () => {
   it('does not exist when real payments or a mail server are configured', async () => {
     const modes: Array<Record<string, string>> = [
-      { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore' },
+      { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore', MAIL_DISABLED: 'true' },
       { SMTP_URL: 'smtp://127.0.0.1:2525' },
     ];
     for (const env of modes) {

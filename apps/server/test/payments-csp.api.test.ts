@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './helpers';
 const FASTSPRING_ENV = {
   PAYMENTS_PROVIDER: 'fastspring',
   FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore',
+  MAIL_DISABLED: 'true',
 };
 
 const cspOf = async (t: TestApp, url = '/cart') => {

@@ -378,7 +378,7 @@ describe.each(TEST_ENGINES)('sandbox cart session API on %s', (engine) => {
 describe('sandbox provider switched off', () => {
   it('is not served when PAYMENTS_PROVIDER is fastspring', async () => {
     const t = await createTestApp('pglite', {
-      env: { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'songwish.test.onfastspring.com/embedded-songwish' },
+      env: { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'songwish.test.onfastspring.com/embedded-songwish', MAIL_DISABLED: 'true' },
     });
     try {
       expect((await t.app.inject('/sandbox/fastspring/builder.js')).statusCode).toBe(404);

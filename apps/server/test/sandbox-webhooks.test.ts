@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
-import { sandboxWebhookDeliveries } from '../src/db/schema';
+import { orders, sandboxWebhookDeliveries, webhookEvents } from '../src/db/schema';
 import { createSandboxRepository } from '../src/modules/payments/sandbox/sandbox.repository';
 import { backoffDelay, createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
-import { createReopenableDatabase, createTestApp, createTestDatabase, TEST_ENGINES, type TestDatabase } from './helpers';
+import { createReopenableDatabase, createTestApp, createTestDatabase, TEST_ENGINES, type TestApp, type TestDatabase } from './helpers';
 
 const SECRET = 'sandbox-webhook-test-secret-0123456789';
 
@@ -74,7 +74,7 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     expect((await row('e1')).deliveredAt).toBeInstanceOf(Date);
   });
 
-  it('retries a failing target with exponential backoff, then gives up after the last attempt and logs an error', async () => {
+  it('keeps retrying a failing target past the old 8-attempt limit at the longest delay, logs an error every 8 failures, and delivers once it answers', async () => {
     let clock = new Date('2026-01-01T00:00:00Z');
     const advance = (ms: number) => {
       clock = new Date(clock.getTime() + ms);
@@ -82,6 +82,7 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     await repository().insertDelivery('e2', '{"events":[]}', clock);
     const { log, lines } = recordingLog();
     const statuses = [500, 502, 404, 429, 401, 503];
+    const failures = 20;
     let calls = 0;
     const deliverer = createWebhookDeliverer({
       repository: repository(),
@@ -94,6 +95,7 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
       pollIntervalMs: 3_600_000,
       send: async () => {
         calls += 1;
+        if (calls > failures) return { statusCode: 200 };
         if (calls === 7) throw new Error('connection reset');
         return { statusCode: statuses[(calls - 1) % statuses.length]! };
       },
@@ -101,10 +103,11 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     stops.push(deliverer.stop);
 
     const waits: number[] = [];
-    for (let attempt = 1; attempt <= 7; attempt += 1) {
+    for (let attempt = 1; attempt <= failures; attempt += 1) {
       await deliverer.kick();
       const current = await row('e2');
       expect(current).toMatchObject({ status: 'pending', attempts: attempt });
+      if (attempt === 7) expect(current).toMatchObject({ lastStatusCode: null, lastError: 'connection reset' });
       const wait = current.nextAttemptAt.getTime() - clock.getTime();
       waits.push(wait);
       // Not due yet: a kick now delivers nothing.
@@ -112,17 +115,66 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
       expect((await row('e2')).attempts).toBe(attempt);
       advance(wait);
     }
-    expect(waits).toEqual([1000, 2000, 4000, 5000, 5000, 5000, 5000]);
-    expect(await row('e2')).toMatchObject({ lastStatusCode: null, lastError: 'connection reset' });
+    expect(waits).toEqual([1000, 2000, 4000, ...Array<number>(failures - 3).fill(5000)]);
+    expect(await row('e2')).toMatchObject({ status: 'pending', lastStatusCode: 502, lastError: 'answered 502' });
+    const errors = lines.filter((line) => line.level === 'error');
+    expect(errors.map((line) => (line.object as { attempts: number }).attempts)).toEqual([8, 16]);
+    expect(errors[0]?.object).toMatchObject({ eventId: 'e2', retryInMs: 5000 });
 
     await deliverer.kick();
-    expect(await row('e2')).toMatchObject({ status: 'failed', attempts: 8, lastStatusCode: 502, lastError: 'answered 502' });
-    expect(calls).toBe(8);
-    expect(lines.filter((line) => line.level === 'error')).toHaveLength(1);
-    expect(lines.find((line) => line.level === 'error')?.object).toMatchObject({ eventId: 'e2', attempts: 8 });
+    expect(await row('e2')).toMatchObject({ status: 'delivered', attempts: failures + 1, lastStatusCode: 200, lastError: null });
     advance(3_600_000);
     await deliverer.kick();
-    expect(calls).toBe(8);
+    expect(calls).toBe(failures + 1);
+  });
+
+  it('tries a row that keeps failing once per round, without holding up the rows behind it', async () => {
+    const clock = new Date('2026-01-01T00:00:00Z');
+    await repository().insertDelivery('bad', JSON.stringify({ id: 'bad' }), clock);
+    for (const id of ['g1', 'g2', 'g3']) await repository().insertDelivery(id, JSON.stringify({ id }), new Date(clock.getTime() + 1));
+    const seen: string[] = [];
+    const deliverer = createWebhookDeliverer({
+      repository: repository(),
+      secret: SECRET,
+      log: recordingLog().log,
+      // The clock stands still and the delays are zero: only the round's cut-off stops a loop.
+      now: () => new Date(clock.getTime() + 1),
+      baseDelayMs: 0,
+      maxDelayMs: 0,
+      batchSize: 1,
+      pollIntervalMs: 3_600_000,
+      send: async ({ body }) => {
+        const { id } = JSON.parse(body) as { id: string };
+        seen.push(id);
+        return { statusCode: id === 'bad' ? 500 : 200 };
+      },
+    });
+    stops.push(deliverer.stop);
+    await deliverer.kick();
+    expect(seen).toEqual(['bad', 'g1', 'g2', 'g3']);
+    expect(await row('bad')).toMatchObject({ status: 'pending', attempts: 1 });
+    for (const id of ['g1', 'g2', 'g3']) expect(await row(id)).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
+  it("retries, once started, a row an older version left as 'failed'", async () => {
+    await repository().insertDelivery('old', '{}', new Date('2026-01-01T00:00:00Z'));
+    await database.db
+      .update(sandboxWebhookDeliveries)
+      .set({ status: 'failed', attempts: 8, lastStatusCode: 503, lastError: 'answered 503' })
+      .where(eq(sandboxWebhookDeliveries.eventId, 'old'));
+    const { log, lines } = recordingLog();
+    const deliverer = createWebhookDeliverer({ repository: repository(), secret: SECRET, log, send: async () => ({ statusCode: 200 }) });
+    stops.push(deliverer.stop);
+    // A kick alone does not look at given-up rows: only a start does.
+    await deliverer.kick();
+    expect(await row('old')).toMatchObject({ status: 'failed', attempts: 8 });
+    deliverer.start();
+    const delivered = await waitFor(async () => {
+      const current = await row('old');
+      return current.status === 'delivered' && current;
+    });
+    expect(delivered).toMatchObject({ attempts: 9, lastStatusCode: 200, lastError: null });
+    expect(lines).toContainEqual({ level: 'info', object: { deliveries: 1 }, message: expect.stringContaining('retried') });
   });
 
   it('retries by itself on its timer, with small delays, until the target answers', async () => {
@@ -274,6 +326,110 @@ describe.each(TEST_ENGINES)('sandbox webhooks across a restart on %s', (engine) 
       }
     } finally {
       await store.destroy();
+    }
+  });
+});
+
+const PAYMENT = { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', postalCode: '10001', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' };
+
+/** Pays for one reMIDI 4 through the sandbox API; returns the session and the order. */
+async function payForOne(app: TestApp['app']) {
+  const { session } = sandboxSessionResponseSchema.parse((await app.inject({ method: 'POST', url: '/sandbox/fastspring/api/sessions', payload: {} })).json());
+  await app.inject({ method: 'PUT', url: `/sandbox/fastspring/api/sessions/${session}/items/remidi-4`, payload: { quantity: 1 } });
+  const paid = await app.inject({ method: 'POST', url: `/sandbox/fastspring/api/sessions/${session}/pay`, payload: PAYMENT });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { session, order: sandboxPayResponseSchema.parse(paid.json()).order };
+}
+
+/** Posts to the store's real webhook route, as the default sender does. */
+function storeWebhook(app: () => TestApp['app']) {
+  return async ({ body, signature }: WebhookRequest) => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/webhooks/fastspring',
+      headers: { 'content-type': 'application/json', 'x-fs-signature': signature },
+      payload: body,
+    });
+    return { statusCode: response.statusCode };
+  };
+}
+
+describe.each(TEST_ENGINES)('sandbox deliveries given up by an older version on %s', (engine) => {
+  it("delivers a row left 'failed' after 8 attempts once the store restarts, and the order is recorded once", async () => {
+    const store = await createReopenableDatabase(engine);
+    try {
+      const first = await createTestApp(engine, {
+        database: await store.open(),
+        env: { RATE_LIMIT_MAX: '100000' },
+        sandboxPayments: { webhookSender: async () => ({ statusCode: 503 }), webhookRetry: { baseDelayMs: 60_000 } },
+      });
+      let reference: string;
+      try {
+        reference = (await payForOne(first.app)).order.reference;
+        await waitFor(async () => (await first.database.db.select().from(sandboxWebhookDeliveries))[0]?.attempts === 1);
+        // What the previous version left behind after its eighth failed attempt.
+        await first.database.db.update(sandboxWebhookDeliveries).set({ status: 'failed', attempts: 8, lastError: 'answered 503' });
+      } finally {
+        await first.app.close();
+      }
+
+      // The default sender: the store's own webhook route.
+      const second = await createTestApp(engine, { database: await store.open(), seed: false });
+      try {
+        const delivered = await waitFor(async () => {
+          const [current] = await second.database.db.select().from(sandboxWebhookDeliveries);
+          return current?.status === 'delivered' && current;
+        });
+        expect(delivered.attempts).toBe(9);
+        const recorded = await second.database.db.select().from(orders);
+        expect(recorded.map((row) => row.reference)).toEqual([reference!]);
+      } finally {
+        await second.app.close();
+      }
+    } finally {
+      await store.destroy();
+    }
+  });
+});
+
+describe.each(TEST_ENGINES)('sandbox webhooks through a store outage on %s', (engine) => {
+  it('keeps delivering past 8 failures, shows the retries on the order page, and records the order once when the store recovers', async () => {
+    let storeDown = true;
+    let attemptsWhileDown = 0;
+    const deliver = storeWebhook(() => t.app);
+    const t: TestApp = await createTestApp(engine, {
+      env: { RATE_LIMIT_MAX: '100000' },
+      sandboxPayments: {
+        webhookSender: async (request) => {
+          if (!storeDown) return deliver(request);
+          attemptsWhileDown += 1;
+          return { statusCode: 500 };
+        },
+        webhookRetry: { baseDelayMs: 1, maxDelayMs: 4, pollIntervalMs: 50 },
+      },
+    });
+    try {
+      const { session, order } = await payForOne(t.app);
+      const delivery = async () => (await t.database.db.select().from(sandboxWebhookDeliveries))[0];
+      await waitFor(async () => ((await delivery())?.attempts ?? 0) > 10);
+      expect(await delivery()).toMatchObject({ status: 'pending', lastStatusCode: 500, lastError: 'answered 500', sandboxOrderId: order.id });
+      expect(await t.database.db.$count(orders)).toBe(0);
+
+      const page = (await t.app.inject(`/sandbox/fastspring/checkout/${session}`)).body;
+      expect(page).toContain('Payment complete');
+      expect(page).toMatch(/The store has not accepted this order yet \(\d+ attempts; last error: answered 500\)\. The sandbox keeps retrying until it does\./);
+
+      storeDown = false;
+      await waitFor(async () => (await delivery())?.status === 'delivered');
+      expect(attemptsWhileDown).toBeGreaterThan(8);
+      const recorded = await t.database.db.select().from(orders);
+      expect(recorded.map((row) => row.reference)).toEqual([order.reference]);
+      expect(await t.database.db.$count(webhookEvents)).toBe(1);
+      const after = (await t.app.inject(`/sandbox/fastspring/checkout/${session}`)).body;
+      expect(after).toContain('Payment complete');
+      expect(after).not.toContain('has not accepted');
+    } finally {
+      await t.close();
     }
   });
 });

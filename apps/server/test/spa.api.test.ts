@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicStoreConfigSchema, STATIC_PAGE_PATHS } from '@store/contracts';
 import { PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
+import { escapeHtml } from '../src/lib/escape-html';
 import { loadWebApp } from '../src/plugins/spa';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -21,6 +24,24 @@ function storeConfigOf(html: string) {
   const match = /<meta name="store-config" content="([^"]*)"/.exec(html);
   if (!match?.[1]) throw new Error('no store-config meta tag');
   return JSON.parse(match[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+}
+
+/** The app on a real port (once), for requests `inject` would normalise. */
+async function listeningPort(t: TestApp) {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
+function rawGet(port: number, rawPath: string): Promise<{ statusCode: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet({ host: '127.0.0.1', port, path: rawPath, headers: { accept: 'text/html' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
 }
 
 describe('serving the web app', () => {
@@ -79,6 +100,17 @@ describe('serving the web app', () => {
     expect(html).not.toContain('<strong>');
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/products/remidi-4" crossorigin="use-credentials" />');
     expect(html).toContain('<link rel="preload" as="image" href="/media/covers/remidi-4.800.webp" fetchpriority="high" />');
+  });
+
+  it.each([['$&'], ['$`'], ["$'"], ['$$']])('writes a path with %s into the page as it is, expanding nothing', async (pattern) => {
+    // Over a real connection: `inject` would percent-encode the backtick, a raw client need not.
+    const { statusCode, body: html } = await rawGet(await listeningPort(t), `/nope${pattern}x`);
+    expect(statusCode).toBe(404);
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:8080/nope${escapeHtml(pattern)}x" />`);
+    // The template appears once: nothing of it was copied in by a replacement pattern.
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(html.split(APP_MARKUP)).toHaveLength(2);
   });
 
   it('preloads the catalogue on pages that list products, and nothing on others', async () => {

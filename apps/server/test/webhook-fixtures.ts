@@ -10,6 +10,7 @@ export interface TestOrderInput {
   items?: Array<{ product: string; quantity?: number; subtotal?: number; discount?: number }>;
   coupons?: string[];
   total?: number;
+  live?: boolean;
 }
 
 let sequence = 0;
@@ -34,7 +35,7 @@ export function testOrder(input: TestOrderInput = {}) {
     order: input.orderId ?? `order-${sequence}`,
     reference: input.reference ?? `TST261121-${String(1000 + (sequence % 9000))}-${randomUUID().slice(0, 5).replace(/[^0-9]/g, '7')}`,
     completed: true,
-    live: false,
+    live: input.live ?? false,
     currency: 'USD',
     changed: Date.UTC(2026, 10, 21, 12, 0, 0),
     total: input.total ?? subtotal - discount,
@@ -50,10 +51,39 @@ export function testOrder(input: TestOrderInput = {}) {
   };
 }
 
-export function envelope(data: unknown, options: { eventId?: string; type?: string } = {}) {
-  return JSON.stringify({
-    events: [{ id: options.eventId ?? `evt-${randomUUID()}`, type: options.type ?? 'order.completed', created: Date.now(), live: false, data }],
-  });
+export function envelope(data: unknown, options: { eventId?: string; type?: string; live?: boolean } = {}) {
+  return JSON.stringify({ events: [event(data, options)] });
+}
+
+/** One event of an envelope; `batch` puts several in one delivery. */
+export function event(data: unknown, options: { eventId?: string; type?: string; live?: boolean } = {}) {
+  return { id: options.eventId ?? `evt-${randomUUID()}`, type: options.type ?? 'order.completed', created: Date.now(), live: options.live ?? false, data };
+}
+
+export function batch(...events: Array<ReturnType<typeof event>>) {
+  return JSON.stringify({ events });
+}
+
+/** The `data` of a `return.created` event (a refund) of an order made by `testOrder`. */
+export function testReturn(
+  order: { id: string; reference: string; live?: boolean },
+  input: { returnId?: string; items?: Array<{ product: string; quantity?: number }>; total?: number; reason?: string } = {},
+) {
+  return {
+    return: input.returnId ?? `return-${randomUUID()}`,
+    reference: `${order.reference}R`,
+    completed: true,
+    changed: Date.UTC(2026, 10, 22, 12, 0, 0),
+    live: order.live ?? false,
+    currency: 'USD',
+    totalReturn: input.total ?? 10,
+    totalReturnDisplay: `$${(input.total ?? 10).toFixed(2)}`,
+    reason: input.reason ?? 'Customer request',
+    note: null,
+    type: 'RETURN',
+    original: { id: order.id, order: order.id, reference: order.reference },
+    items: (input.items ?? []).map((item) => ({ product: item.product, quantity: item.quantity ?? 1, display: null, subtotal: 10 })),
+  };
 }
 
 /** Posts a body to the webhook, signed like FastSpring does unless a signature is given. */

@@ -48,6 +48,8 @@ export const accountProductSchema = z.object({
   download_url: z.string().nullable(),
   /** ISO 8601 time the download links of this answer stop working. */
   download_expires: z.string().nullable(),
+  /** Units of this line refunded; once it equals `quantity` the line is refunded and has no downloads. */
+  refunded_quantity: z.number().int(),
 });
 export type AccountProduct = z.infer<typeof accountProductSchema>;
 
@@ -79,6 +81,8 @@ export const accountLicenceSchema = z.object({
   product_id: z.string(),
   /** 'perpetual' */
   type: z.string(),
+  /** 'Active', or 'Revoked' once its unit was refunded */
+  status: z.string(),
 });
 export type AccountLicence = z.infer<typeof accountLicenceSchema>;
 
@@ -91,7 +95,7 @@ export const accountOrderSchema = z.object({
   /** In major units of `currency` (0 for a free order). */
   total: z.number(),
   currency: z.string(),
-  /** 'completed' or 'refunded' */
+  /** 'completed', 'partially_refunded' (some lines refunded) or 'refunded' (every line) */
   status: z.string(),
   products: z.array(accountProductSchema),
   files: z.array(accountFileSchema),

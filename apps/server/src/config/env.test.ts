@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configProblems } from '../../test/helpers';
 import { ConfigError, loadConfig } from './env';
 
 describe('loadConfig', () => {
@@ -25,7 +26,8 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/store',
       DATABASE_URL: 'postgres://store@db/store',
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com/path',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
+      SANDBOX_ON_PUBLIC_HOST: 'true',
       STORE_CURRENCY: 'CAD',
       ACCESS_LOG: 'yes',
     });
@@ -34,7 +36,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/var/lib/store');
     expect(config.databaseUrl).toBe('postgres://store@db/store');
     expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toEqual({ hops: 1 });
     expect(config.currency).toBe('CAD');
     expect(config.accessLog).toBe(true);
   });
@@ -58,7 +60,7 @@ describe('loadConfig', () => {
   });
 
   it('runs the embedded identity provider unless OIDC_ISSUER is set', () => {
-    const embedded = loadConfig({ PUBLIC_URL: 'https://shop.example.com' });
+    const embedded = loadConfig({ PUBLIC_URL: 'https://shop.example.com', SANDBOX_ON_PUBLIC_HOST: 'true' });
     expect(embedded.identity).toEqual({
       provider: 'embedded',
       issuer: 'https://shop.example.com/idp',
@@ -97,3 +99,63 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_AUDIENCE: 'songwish-api' })).toThrow(/OIDC_AUDIENCE/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('takes a number of proxies or their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'],
+    });
+  });
+
+  it("refuses 'true', which trusted every hop, and says what to write instead", () => {
+    const problems = configProblems({ TRUST_PROXY: 'true' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY: .*every hop/);
+    expect(problems[0]).toContain('TRUST_PROXY=1');
+    expect(problems[0]).toContain('TRUST_PROXY=10.0.0.0/8,127.0.0.1');
+  });
+
+  it('names addresses that are not addresses or ranges', () => {
+    expect(configProblems({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toEqual([expect.stringContaining('10.0.0.0/33, proxy.local')]);
+    expect(configProblems({ TRUST_PROXY: '11' })).toEqual([expect.stringMatching(/^TRUST_PROXY: at most 10/)]);
+  });
+});
+
+describe('the sandbox on a public address', () => {
+  it('refuses to start unless it listens on loopback with an http PUBLIC_URL', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'shop.example.com']) {
+      expect(configProblems({ HOST: host })).toEqual([expect.stringMatching(new RegExp(`^HOST: ${host.replace(/\./g, '\\.')} is public.*SANDBOX_ON_PUBLIC_HOST=true`))]);
+    }
+    expect(configProblems({ PUBLIC_URL: 'https://shop.example.com' })).toEqual([expect.stringMatching(/^PUBLIC_URL: https:\/\/shop\.example\.com is public.*\/dev\/mailbox/)]);
+    for (const host of ['localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]']) expect(configProblems({ HOST: host })).toEqual([]);
+  });
+
+  it('starts there when the maker says so, with the mailbox locked', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', SANDBOX_ON_PUBLIC_HOST: 'true' }).mail.mailboxLocked).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', SANDBOX_ON_PUBLIC_HOST: 'true' }).mail.mailboxLocked).toBe(true);
+    expect(loadConfig({ SANDBOX_ON_PUBLIC_HOST: 'true' }).mail.mailboxLocked).toBe(false);
+    expect(loadConfig({}).mail.mailboxLocked).toBe(false);
+  });
+
+  it('does not concern a FastSpring store', () => {
+    expect(configProblems({ ...FASTSPRING, SMTP_URL: 'smtp://mail.example.com', HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example.com' })).toEqual([]);
+  });
+});
+
+describe('email with FastSpring', () => {
+  it('refuses to start without SMTP_URL, which would hold every confirmation, reset and order email', () => {
+    expect(configProblems(FASTSPRING)).toEqual([expect.stringMatching(/^SMTP_URL: required when PAYMENTS_PROVIDER is fastspring.*MAIL_DISABLED=true/)]);
+    expect(configProblems({ ...FASTSPRING, SMTP_URL: 'smtps://user:pass@smtp.example.com:465' })).toEqual([]);
+    expect(configProblems({ ...FASTSPRING, MAIL_DISABLED: 'true' })).toEqual([]);
+  });
+
+  it('refuses MAIL_DISABLED together with SMTP_URL', () => {
+    expect(configProblems({ MAIL_DISABLED: 'true', SMTP_URL: 'smtp://mail.example.com' })).toEqual([expect.stringMatching(/^MAIL_DISABLED: /)]);
+  });
+});
+
+const FASTSPRING = { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore' };
+

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
+import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LANDING_MIDI_URL, type PublicIdentityConfig, type PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
 import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
+import { trustProxySetting, type TrustProxy } from './trust-proxy';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -46,7 +48,7 @@ export const envSchema = z.object({
     .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'must be a path on this store (/…) or an http(s) URL')
     .default(DEFAULT_LANDING_MIDI_URL),
   CORS_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
@@ -59,7 +61,10 @@ export const envSchema = z.object({
   FASTSPRING_SBL_URL: z.url({ protocol: /^https$/ }).default('https://sbl.onfastspring.com/sbl/1.0.5/fastspring-builder.min.js'),
   FASTSPRING_PRIVATE_KEY: z.string().min(100, 'must be the whole PEM private key').optional(),
   FASTSPRING_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  FASTSPRING_ACCEPT_TEST_ORDERS: booleanText.default(false),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_DISABLED: booleanText.default(false),
+  SANDBOX_ON_PUBLIC_HOST: booleanText.default(false),
   MAIL_FROM: z.string().min(3).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z
@@ -101,12 +106,13 @@ export interface Config {
   /** What the browser may know about the store (written into index.html). */
   publicConfig: PublicStoreConfig;
   corsOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimit: { max: number; windowMs: number };
   bodyLimit: number;
   webDistDir: string | undefined;
   payments: PaymentsConfig;
-  mail: { smtpUrl: string | undefined; from: string };
+  /** `mailboxLocked`: the sandbox runs on a public address, so its mailbox needs the key printed at start. */
+  mail: { smtpUrl: string | undefined; from: string; mailboxLocked: boolean };
   identity: IdentityConfig;
   storage: StorageConfig;
 }
@@ -154,6 +160,8 @@ export type PaymentsConfig =
       scriptUrl: string;
       /** Encrypts the checkout prefill (secure payloads); without it the prefill is sent unencrypted, which only test mode accepts. */
       securePayloadKey: KeyObject | undefined;
+      /** A staging store: FastSpring's test orders (`live: false`) grant licences and downloads. */
+      acceptTestOrders: boolean;
     };
 
 /** Where the storefront loads the Store Builder Library from, and which storefront it opens. */
@@ -198,6 +206,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   }
   const storageProblems = checkStorage(env);
   if (storageProblems.length > 0) throw new ConfigError(storageProblems);
+  const exposureProblems = [...checkSandboxExposure(env), ...checkMail(env)];
+  if (exposureProblems.length > 0) throw new ConfigError(exposureProblems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const identity: IdentityConfig = env.OIDC_ISSUER
     ? {
@@ -221,7 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   };
   const payments: PaymentsConfig =
     env.PAYMENTS_PROVIDER === 'fastspring'
-      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL, securePayloadKey: readSecurePayloadKey(env, cwd) }
+      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL, securePayloadKey: readSecurePayloadKey(env, cwd), acceptTestOrders: env.FASTSPRING_ACCEPT_TEST_ORDERS }
       : { provider: 'sandbox' };
   return {
     env: env.NODE_ENV,
@@ -261,7 +271,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     bodyLimit: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     payments,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.STORE_CONTACT_EMAIL}>` },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.STORE_CONTACT_EMAIL}>`,
+      mailboxLocked: env.PAYMENTS_PROVIDER === 'sandbox' && isPublicSandbox(env),
+    },
     identity,
     storage:
       env.STORAGE_DRIVER === 's3'
@@ -317,6 +331,41 @@ function checkStorage(env: Env): string[] {
   }
   if (env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required with S3_ENDPOINT (an S3-compatible service has no instance role)');
   return problems;
+}
+
+/**
+ * The sandbox takes test cards and shows every email (sign-in and reset links included) at
+ * /dev/mailbox: on a public address that hands out licences and accounts. It stays on
+ * loopback unless the maker says it is a public demo, and then the mailbox is locked.
+ */
+function checkSandboxExposure(env: Env): string[] {
+  if (env.PAYMENTS_PROVIDER !== 'sandbox' || env.SANDBOX_ON_PUBLIC_HOST || !isPublicSandbox(env)) return [];
+  const [name, value] = env.PUBLIC_URL?.startsWith('https:') ? ['PUBLIC_URL', env.PUBLIC_URL] : ['HOST', env.HOST];
+  return [
+    `${name}: ${value} is public, and the sandbox payment provider (PAYMENTS_PROVIDER=sandbox) gives away test orders and shows every email, ` +
+      'sign-in and password-reset links included, at /dev/mailbox. Take real payments (PAYMENTS_PROVIDER=fastspring), ' +
+      'keep the sandbox on HOST=localhost with an http PUBLIC_URL, or set SANDBOX_ON_PUBLIC_HOST=true for a public demo (the mailbox then needs the key printed at start)',
+  ];
+}
+
+function isPublicSandbox(env: Env) {
+  return !isLoopbackHost(env.HOST) || Boolean(env.PUBLIC_URL?.startsWith('https:'));
+}
+
+/** `localhost`, 127.0.0.0/8 and ::1; anything else (0.0.0.0, ::, a name) may be reachable from outside. */
+export function isLoopbackHost(host: string) {
+  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || (isIPv4(bare) && bare.startsWith('127.'));
+}
+
+/** With FastSpring nothing else shows the store's emails: without SMTP, shoppers could never confirm their address. */
+function checkMail(env: Env): string[] {
+  if (env.MAIL_DISABLED && env.SMTP_URL) return ['MAIL_DISABLED: set SMTP_URL or MAIL_DISABLED=true, not both'];
+  if (env.PAYMENTS_PROVIDER !== 'fastspring' || env.SMTP_URL || env.MAIL_DISABLED) return [];
+  return [
+    'SMTP_URL: required when PAYMENTS_PROVIDER is fastspring: order, confirmation and password-reset emails go out through it ' +
+      '(e.g. smtps://user:password@smtp.example.com:465). Set MAIL_DISABLED=true to start without email: they are then kept in the database and sent once SMTP_URL is set',
+  ];
 }
 
 function emptyToUndefined(value: string | undefined) {

@@ -199,11 +199,13 @@ export const orders = pgTable(
       .references(() => customers.id, { onDelete: 'restrict' }),
     email: text('email').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull().default(0),
-    taxMinor: integer('tax_minor').notNull().default(0),
-    totalMinor: integer('total_minor').notNull(),
-    status: text('status', { enum: ['completed', 'refunded'] }).notNull().default('completed'),
+    // bigint: a currency with many minor units per dollar (e.g. IDR) outgrows integer fast.
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** 'partially_refunded' while some lines stand; 'refunded' once every line is returned. */
+    status: text('status', { enum: ['completed', 'partially_refunded', 'refunded'] }).notNull().default('completed'),
     couponCodes: text('coupon_codes').array().notNull().default(sql`'{}'::text[]`),
     /** False for the provider's test orders. */
     live: boolean('live').notNull(),
@@ -232,12 +234,35 @@ export const orderItems = pgTable(
     productPath: text('product_path').notNull(),
     display: text('display').notNull(),
     quantity: integer('quantity').notNull(),
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull().default(0),
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** Units returned through refunds; the line's downloads stop once all are. */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (table) => [
     uniqueIndex('order_items_order_product_unique').on(table.orderId, table.productId),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_refunded_quantity_range', sql`${table.refundedQuantity} between 0 and ${table.quantity}`),
+  ],
+);
+
+/** A refund (FastSpring's return) of some or all of an order's lines, one row per provider return. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider', { enum: ['sandbox', 'fastspring'] }).notNull(),
+    providerReturnId: text('provider_return_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_provider_return_unique').on(table.provider, table.providerReturnId),
+    index('refunds_order_idx').on(table.orderId),
   ],
 );
 
@@ -312,6 +337,30 @@ export const couponRedemptions = pgTable(
 );
 
 /**
+ * A coupon use taken by a sandbox payment, in the payment's transaction under the coupon
+ * row's lock, so limits hold before the asynchronous webhook records the redemption. The
+ * order's webhook turns it into the `coupon_redemptions` row (and deletes it) exactly once.
+ */
+export const couponReservations = pgTable(
+  'coupon_reservations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    /** The payment provider's order id (`orders.provider_order_id` once the webhook lands). */
+    providerOrderId: text('provider_order_id').notNull(),
+    /** The paying customer's email, lower-cased, for per-customer limits. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coupon_reservations_coupon_order_unique').on(table.couponId, table.providerOrderId),
+    index('coupon_reservations_coupon_email_idx').on(table.couponId, table.email),
+  ],
+);
+
+/**
  * Transactional outbox for email: written in the same transaction as what it announces,
  * sent afterwards. `dedupeKey` makes a message unique per cause (e.g. one confirmation per order).
  */
@@ -366,12 +415,14 @@ export const sandboxOrders = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     /** The `order.completed` event data as sent to the webhook. */
     eventData: jsonb('event_data').$type<Record<string, unknown>>().notNull(),
+    /** Quantity refunded so far, by product path. */
+    returned: jsonb('returned').$type<Record<string, number>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sandbox_orders_reference_unique').on(table.reference)],
 );
 
-/** Webhook deliveries the sandbox still owes or has made; retried with backoff until delivered or out of attempts. */
+/** Webhook deliveries the sandbox still owes or has made; retried with backoff until delivered ('failed' only in rows of older versions). */
 export const sandboxWebhookDeliveries = pgTable(
   'sandbox_webhook_deliveries',
   {
@@ -386,10 +437,13 @@ export const sandboxWebhookDeliveries = pgTable(
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sandbox order the event is about, so its page can show how delivery is going. */
+    sandboxOrderId: text('sandbox_order_id'),
   },
   (table) => [
     uniqueIndex('sandbox_webhook_deliveries_event_unique').on(table.eventId),
     index('sandbox_webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+    index('sandbox_webhook_deliveries_order_idx').on(table.sandboxOrderId),
   ],
 );
 
@@ -413,6 +467,8 @@ export const accounts = pgTable(
     pictureUrl: text('picture_url'),
     emailVerified: boolean('email_verified').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Tokens (and sessions) issued before this instant are refused: set when the address is confirmed or the password reset. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -443,6 +499,22 @@ export const accountTokens = pgTable(
     index('account_tokens_account_idx').on(table.accountId, table.purpose),
     index('account_tokens_expires_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * Sign-in and email throttles of the embedded provider, shared by every process on one
+ * database. `key` names the budget and what it counts, e.g. `login:{email}:{address}`.
+ * `hits` counts within the window that ends at `expires_at`; rows past it are swept.
+ */
+export const identityThrottles = pgTable(
+  'identity_throttles',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('identity_throttles_expires_idx').on(table.expiresAt)],
 );
 
 /**

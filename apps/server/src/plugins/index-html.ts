@@ -1,4 +1,5 @@
 import { STORE_CONFIG_META_NAME, type PublicStoreConfig } from '@store/contracts';
+import { escapeHtml } from '../lib/escape-html';
 
 /** An image the page shows first; with `srcset` and `sizes` the browser picks the same width as the page will. */
 export interface ImagePreload {
@@ -46,10 +47,12 @@ export function renderIndexHtml(template: string, config: PublicStoreConfig, met
   ]
     .filter(Boolean)
     .join('\n    ');
+  // Replacer functions, not strings: a replacement string expands $&, $` and $' (which a
+  // request path or a product name may contain) into parts of the template.
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 function imagePreloadTag({ href, srcset, sizes }: ImagePreload): string {
@@ -70,8 +73,4 @@ export function summaryToDescription(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

@@ -8,7 +8,7 @@ describe('security headers', () => {
     expect(http['strict-transport-security']).toBeUndefined();
     expect(http['content-security-policy']).not.toContain('upgrade-insecure-requests');
 
-    const https = loadConfig({ PUBLIC_URL: 'https://shop.example.com' });
+    const https = loadConfig({ PUBLIC_URL: 'https://shop.example.com', SANDBOX_ON_PUBLIC_HOST: 'true' });
     expect(securityHeaders({ config: https, inlineScriptHashes: [] })['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(securityHeaders({ config: https, inlineScriptHashes: [] })['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(apiSecurityHeaders(https)['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -31,7 +31,7 @@ describe('security headers', () => {
   });
 
   it('allow the SBL script origin and the storefront origin in FastSpring mode only', () => {
-    const fastspring = loadConfig({ PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore' });
+    const fastspring = loadConfig({ PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore', MAIL_DISABLED: 'true' });
     const sources = paymentProviderSources(fastspring.payments);
     const origins = ['https://sbl.onfastspring.com', 'https://teststore.test.onfastspring.com'];
     expect(sources).toEqual({ script: origins, connect: origins, frame: origins, img: origins });
@@ -47,6 +47,7 @@ describe('security headers', () => {
       PAYMENTS_PROVIDER: 'fastspring',
       FASTSPRING_STOREFRONT: 'shop.onfastspring.com/popup-shop',
       FASTSPRING_SBL_URL: 'https://shop.onfastspring.com/sbl/builder.js',
+      MAIL_DISABLED: 'true',
     });
     expect(paymentProviderSources(config.payments).script).toEqual(['https://shop.onfastspring.com']);
   });

@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record';
 import { parsePriceText } from '../money';
 import type { ImageVariant } from './product';
 
@@ -123,8 +124,4 @@ function imageVariants(value: unknown): ImageVariant[] {
       ? [{ src: entry.src, width: entry.width as number }]
       : [],
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -30,8 +30,14 @@ const contactSchema = z.object({
   phone: z.string().max(100).nullish(),
 });
 
+/**
+ * The largest amount, in major units, the store records: its minor units (up to three decimals)
+ * stay exact JavaScript integers and fit the database's bigint columns.
+ */
+export const MAX_WEBHOOK_AMOUNT = 1e12;
+
 /** Amounts are decimal numbers in the order currency's major unit, as FastSpring sends them. */
-const amount = z.number().nonnegative().finite();
+const amount = z.number().nonnegative().finite().max(MAX_WEBHOOK_AMOUNT, `must be at most ${MAX_WEBHOOK_AMOUNT}`);
 
 export const fastspringOrderItemSchema = z.object({
   product: productPathSchema,
@@ -70,3 +76,39 @@ export const fastspringOrderSchema = z.object({
   items: z.array(fastspringOrderItemSchema).min(1).max(500),
 });
 export type FastspringOrder = z.infer<typeof fastspringOrderSchema>;
+
+/**
+ * The `data` of a `return.created` event (a refund), the fields the store reads. `original`
+ * names the refunded order; `items` the returned products and quantities (all of the order's
+ * lines when empty). Amounts are informative: what is refunded is decided by the items.
+ */
+export const fastspringReturnSchema = z.object({
+  return: z.string().min(1).max(200),
+  reference: z.string().max(100).nullish(),
+  completed: z.boolean().default(true),
+  live: z.boolean().default(false),
+  type: z.string().max(50).nullish(),
+  reason: z.string().max(500).nullish(),
+  note: z.string().max(2000).nullish(),
+  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  totalReturn: amount.nullish(),
+  original: z
+    .object({
+      id: z.string().min(1).max(200).optional(),
+      order: z.string().min(1).max(200).optional(),
+      reference: z.string().min(1).max(100).optional(),
+    })
+    .refine((original) => Boolean(original.id || original.order || original.reference), 'names no order (id, order or reference)'),
+  items: z
+    .array(
+      z.object({
+        product: productPathSchema,
+        quantity: z.number().int().positive().max(10_000),
+        display: z.string().max(500).nullish(),
+        subtotal: amount.nullish(),
+      }),
+    )
+    .max(500)
+    .default([]),
+});
+export type FastspringReturn = z.infer<typeof fastspringReturnSchema>;

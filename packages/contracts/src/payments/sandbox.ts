@@ -161,6 +161,36 @@ export type SandboxOrderReceived = z.infer<typeof sandboxOrderReceivedSchema>;
 
 export const sandboxPayResponseSchema = z.object({ order: sandboxOrderReceivedSchema });
 
+/** The sandbox's own order page, where a paid order can be refunded. */
+export const SANDBOX_ORDER_PAGE_PREFIX = '/sandbox/fastspring/orders';
+
+/** A sandbox order id (16 random bytes in base64url). */
+export const sandboxOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'An order id is 22 characters of A-Z, a-z, 0-9, - and _');
+
+/**
+ * `POST /sandbox/fastspring/api/orders/{id}/refund`: refunds the listed products and
+ * quantities, or everything not refunded yet when `items` is absent; the store then receives
+ * a `return.created` webhook like FastSpring's.
+ */
+export const sandboxRefundRequestSchema = z.object({
+  items: z
+    .array(z.object({ product: productPathSchema, quantity: z.number().int().positive().max(10_000).default(1) }))
+    .min(1)
+    .max(100)
+    .optional(),
+  reason: z.string().trim().max(200).optional(),
+});
+export type SandboxRefundRequest = z.infer<typeof sandboxRefundRequestSchema>;
+
+export const sandboxRefundResponseSchema = z.object({
+  return: z.object({
+    id: z.string(),
+    order: z.string(),
+    items: z.array(z.object({ product: z.string(), quantity: z.number().int() })),
+  }),
+});
+export type SandboxRefundResponse = z.infer<typeof sandboxRefundResponseSchema>;
+
 /**
  * Every error of the sandbox API: the store's `{error, message}` plus a machine-readable
  * `code`, and for the pay form the message of each bad field.
@@ -177,6 +207,8 @@ export const sandboxErrorSchema = z.object({
     'price_changed',
     'card_declined',
     'insufficient_funds',
+    'unknown_order',
+    'nothing_to_refund',
     'too_large',
     'rate_limited',
     'server_error',

@@ -73,16 +73,17 @@ export interface EmbeddedVerifierOptions {
   audience: string;
   /** The provider's public signing keys (no network needed). */
   publicJwks: JSONWebKeySet;
-  /** The account behind `sub`: its current verification state and names. */
+  /** The account behind `sub`: its current verification state, names and token cut-off. */
   findAccount: (subject: string) => Promise<
-    { email: string; emailVerified: boolean; givenName: string; familyName: string; fullName: string } | undefined
+    { email: string; emailVerified: boolean; givenName: string; familyName: string; fullName: string; tokensValidAfter: Date | null } | undefined
   >;
 }
 
 /**
- * Our own tokens carry `email` and `email_verified` (the provider adds them). An address
- * confirmed after the token was issued counts at once: the account row is the very record
- * those claims were copied from.
+ * Our own tokens carry `email` and `email_verified` (the provider adds them). A token counts for
+ * orders only if it was issued for a verified address that is still the account's, and not
+ * before the account's cut-off (set when the address is confirmed or the password reset): a
+ * token issued while the address was unconfirmed never gains access, whoever confirms it later.
  */
 export function embeddedTokenVerifier(options: EmbeddedVerifierOptions): AccessTokenVerifier {
   const keys = createLocalJWKSet(options.publicJwks);
@@ -91,12 +92,14 @@ export function embeddedTokenVerifier(options: EmbeddedVerifierOptions): AccessT
       const payload = await verifyJwt(token, keys, options.issuer, options.audience);
       const account = await options.findAccount(payload.sub);
       if (!account) throw new InvalidTokenError('The access token is not valid.', 'no such account');
+      if (account.tokensValidAfter && (payload.iat ?? 0) * 1000 < account.tokensValidAfter.getTime()) {
+        throw new InvalidTokenError('The access token is no longer valid. Sign in again.', 'issued before the account\'s tokens-valid-after time');
+      }
       const email = text(payload.email)?.toLowerCase();
-      const verifiedNow = account.emailVerified && account.email === email;
       return {
         subject: payload.sub,
         email,
-        emailVerified: (payload.email_verified === true && email !== undefined) || verifiedNow,
+        emailVerified: payload.email_verified === true && email !== undefined && account.emailVerified && account.email === email,
         givenName: account.givenName,
         familyName: account.familyName,
         name: account.fullName,

@@ -45,6 +45,7 @@ export function createAccountsRepository(db: Database) {
           productPath: orderItems.productPath,
           display: orderItems.display,
           quantity: orderItems.quantity,
+          refundedQuantity: orderItems.refundedQuantity,
           subtotalMinor: orderItems.subtotalMinor,
           discountMinor: orderItems.discountMinor,
           sku: products.sku,

@@ -37,6 +37,8 @@ export interface AccountsServiceOptions {
 
 const PLATFORM_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', linux: 'Linux' };
 
+const licenceStatus = (status: 'active' | 'revoked') => (status === 'active' ? 'Active' : 'Revoked');
+
 export function createAccountsService(options: AccountsServiceOptions) {
   const { repository } = options;
   const now = options.now ?? (() => new Date());
@@ -102,7 +104,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
         const files: AccountFile[] = [];
         for (const line of lines) {
           const release = current.get(line.productId);
-          const canDownload = order.status === 'completed' && line.downloadable && line.entitlementId !== null && release !== undefined;
+          const lineRefunded = order.status === 'refunded' || line.refundedQuantity >= line.quantity;
+          const canDownload = !lineRefunded && line.downloadable && line.entitlementId !== null && release !== undefined;
           const lineFiles = canDownload
             ? release.files.map(
                 (file): AccountFile => ({
@@ -130,6 +133,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
             ...versionState(lastDownloaded.get(line.productId), release?.version),
             download_url: lineFiles[0]?.file_url ?? null,
             download_expires: lineFiles.length > 0 ? expiresAt.toISOString() : null,
+            refunded_quantity: order.status === 'refunded' ? line.quantity : line.refundedQuantity,
           });
         }
         const orderItemIds = new Set(lines.map((line) => line.orderItemId));
@@ -141,6 +145,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
             product: licence.productName,
             product_id: licence.productPath,
             type: 'perpetual',
+            status: licenceStatus(licence.status),
           }));
         return {
           order_id: order.providerOrderId,
@@ -170,7 +175,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
         licensespring_licenses: licences.map((licence) => ({
           product_name: licence.productName,
           license_key: licence.key,
-          status: licence.status === 'active' ? 'Active' : 'Revoked',
+          status: licenceStatus(licence.status),
           activations_used: null,
           expiration: null,
         })),

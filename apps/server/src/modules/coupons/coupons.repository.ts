@@ -1,6 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { couponRedemptions, coupons, customers, products, type NewCouponRow } from '../../db/schema';
+import { couponRedemptions, couponReservations, coupons, customers, products, type NewCouponRow } from '../../db/schema';
 import type { CouponRule } from './coupon-rules';
 
 export interface CouponWithProduct extends CouponRule {
@@ -8,11 +8,18 @@ export interface CouponWithProduct extends CouponRule {
   productName: string | null;
 }
 
-/** Queries of the coupons table; `db` may be a transaction. */
-export function createCouponRepository(db: Database) {
+/** A transaction or the database itself. */
+export type CouponExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** Queries of the coupon tables (coupons, redemptions, reservations); `db` may be a transaction. */
+export function createCouponRepository(db: CouponExecutor) {
   return {
-    async findByCode(code: string): Promise<CouponWithProduct | undefined> {
-      const [row] = await db
+    /**
+     * With `lock`, the coupon row stays locked until the transaction ends, so whoever counts
+     * its uses next waits for this transaction's reservation.
+     */
+    async findByCode(code: string, options: { lock?: boolean } = {}): Promise<CouponWithProduct | undefined> {
+      const query = db
         .select({
           id: coupons.id,
           code: coupons.code,
@@ -33,14 +40,16 @@ export function createCouponRepository(db: Database) {
         .leftJoin(products, eq(products.id, coupons.productId))
         .where(eq(coupons.code, code))
         .limit(1);
+      const [row] = options.lock ? await query.for('update', { of: coupons }) : await query;
       if (!row) return undefined;
       const { redemptionCount: _counted, ...coupon } = row;
       return coupon;
     },
 
     /**
-     * Redemptions so far: the orders pipeline records a row per use and keeps the counter,
-     * so the larger of the two is the truth even if one of them lags.
+     * Uses so far: recorded redemptions plus reservations of paid orders whose webhook has not
+     * landed yet. The orders pipeline records a row per use and keeps the counter, so the larger
+     * of the two is the truth even if one of them lags.
      */
     async countRedemptions(couponId: number): Promise<number> {
       const [row] = await db
@@ -51,17 +60,54 @@ export function createCouponRepository(db: Database) {
         .from(coupons)
         .leftJoin(couponRedemptions, eq(couponRedemptions.couponId, coupons.id))
         .where(eq(coupons.id, couponId));
-      return Math.max(row?.rows ?? 0, row?.counter ?? 0);
+      const reserved = await countReservations(db, eq(couponReservations.couponId, couponId));
+      return Math.max(row?.rows ?? 0, row?.counter ?? 0) + reserved;
     },
 
-    /** Uses of the coupon by the customer with this email (customers are stored lower-cased). */
+    /** Uses of the coupon by the customer with this email (customers are stored lower-cased), reservations included. */
     async countCustomerRedemptions(couponId: number, email: string): Promise<number> {
+      const normalised = email.trim().toLowerCase();
       const [row] = await db
         .select({ uses: count() })
         .from(couponRedemptions)
         .innerJoin(customers, eq(customers.id, couponRedemptions.customerId))
-        .where(sql`${couponRedemptions.couponId} = ${couponId} and ${customers.email} = ${email.trim().toLowerCase()}`);
-      return row?.uses ?? 0;
+        .where(and(eq(couponRedemptions.couponId, couponId), eq(customers.email, normalised)));
+      const reserved = await countReservations(db, and(eq(couponReservations.couponId, couponId), eq(couponReservations.email, normalised)));
+      return (row?.uses ?? 0) + reserved;
+    },
+
+    /** Holds one use of the coupon for a paid order until its webhook records the redemption. */
+    async insertReservation(couponId: number, providerOrderId: string, email: string): Promise<void> {
+      await db.insert(couponReservations).values({ couponId, providerOrderId, email: email.trim().toLowerCase() });
+    },
+
+    /**
+     * Counts one use of each known coupon code by this order and releases the order's
+     * reservation of it. The redemption row is unique per coupon and order, and the counter
+     * moves and the reservation goes only when that row is new: counted once, atomically.
+     */
+    async redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> {
+      const normalised = [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
+      if (normalised.length === 0) return [];
+      const known = await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.code, normalised));
+      const redeemed: string[] = [];
+      for (const coupon of known) {
+        const inserted = await db
+          .insert(couponRedemptions)
+          .values({ couponId: coupon.id, orderId: order.orderId, customerId: order.customerId })
+          .onConflictDoNothing()
+          .returning({ id: couponRedemptions.id });
+        if (inserted.length === 0) continue;
+        await db
+          .update(coupons)
+          .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
+          .where(eq(coupons.id, coupon.id));
+        await db
+          .delete(couponReservations)
+          .where(and(eq(couponReservations.couponId, coupon.id), eq(couponReservations.providerOrderId, order.providerOrderId)));
+        redeemed.push(coupon.code);
+      }
+      return redeemed;
     },
 
     async findProductIdByPath(path: string): Promise<number | undefined> {
@@ -83,3 +129,8 @@ export function createCouponRepository(db: Database) {
 }
 
 export type CouponRepository = ReturnType<typeof createCouponRepository>;
+
+async function countReservations(db: CouponExecutor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ reserved: count() }).from(couponReservations).where(where);
+  return row?.reserved ?? 0;
+}

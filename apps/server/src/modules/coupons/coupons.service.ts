@@ -7,24 +7,28 @@ export interface EvaluateOptions {
   email?: string | null;
   /** The cart's currency (amount coupons only apply in their own currency). */
   currency: string;
+  /**
+   * Lock the coupon row until the caller's transaction ends, before counting its uses: for a
+   * payment that will reserve a use (`reserve`) in the same transaction.
+   */
+  lock?: boolean;
 }
 
 /**
- * Promo codes: whether a typed code applies to a cart and what it takes off each line.
- * Redemptions are counted by the orders pipeline when an order completes; this only reads them.
+ * Promo codes: whether a typed code applies to a cart and what it takes off each line, and
+ * their uses. A payment reserves a use under the coupon's row lock; the orders pipeline
+ * records the redemption when the order's webhook lands, which releases the reservation.
  */
 export function createCouponService(repository: CouponRepository) {
   return {
     async evaluateCoupon(rawCode: string, lines: CouponLine[], options: EvaluateOptions): Promise<CouponEvaluation> {
       const code = normaliseCouponCode(rawCode);
       if (code === null) return rejectUnknown(rawCode.trim().toUpperCase());
-      const coupon = await repository.findByCode(code);
+      const coupon = await repository.findByCode(code, { lock: options.lock });
       if (!coupon) return rejectUnknown(code);
       const email = options.email?.trim();
-      const [redemptions, customerRedemptions] = await Promise.all([
-        coupon.maxRedemptions === null ? 0 : repository.countRedemptions(coupon.id),
-        coupon.perCustomerLimit !== null && email ? repository.countCustomerRedemptions(coupon.id, email) : null,
-      ]);
+      const redemptions = coupon.maxRedemptions === null ? 0 : await repository.countRedemptions(coupon.id);
+      const customerRedemptions = coupon.perCustomerLimit !== null && email ? await repository.countCustomerRedemptions(coupon.id, email) : null;
       return applyCoupon(coupon, lines, {
         now: options.now,
         currency: options.currency,
@@ -32,6 +36,19 @@ export function createCouponService(repository: CouponRepository) {
         customerRedemptions,
         restrictedProductName: coupon.productName,
       });
+    },
+
+    /**
+     * Holds one use of an applied coupon for a paid order. Call it in the payment's
+     * transaction, after `evaluateCoupon(..., { lock: true })` accepted the code.
+     */
+    async reserve(evaluation: Extract<CouponEvaluation, { ok: true }>, order: { providerOrderId: string; email: string }): Promise<void> {
+      await repository.insertReservation(evaluation.couponId, order.providerOrderId, order.email);
+    },
+
+    /** Records the uses of an order's coupons when the order is recorded (in its transaction). */
+    redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> {
+      return repository.redeem(codes, order);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml as e } from '../mail/order-confirmation';
+import { escapeHtml as e } from '../../lib/escape-html';
 
 /**
  * The page a person sees when a download link cannot be used (the route answers API clients
@@ -14,8 +14,13 @@ h1{font-size:1.4rem;margin:0 0 12px}p{color:var(--muted);margin:0 0 16px}a{color
 
 export const DOWNLOAD_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
-export function downloadErrorPage(input: { storeName: string; storeUrl: string; title: string; message: string }) {
+/** `signInHint`: whether signing in can help (it cannot once the purchase was refunded). */
+export function downloadErrorPage(input: { storeName: string; storeUrl: string; title: string; message: string; signInHint?: boolean }) {
   const account = `${input.storeUrl}/account`;
+  const hint =
+    input.signInHint === false
+      ? ''
+      : `<p><a href="${e(account)}">Sign in at ${e(account.replace(/^https?:\/\//, ''))}</a> with the email address you bought with: your account always has fresh download links.</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${e(input.title)} — ${e(input.storeName)}</title><style>${STYLE}</style></head>
-<body><main><h1>${e(input.title)}</h1><p>${e(input.message)}</p><p><a href="${e(account)}">Sign in at ${e(account.replace(/^https?:\/\//, ''))}</a> with the email address you bought with: your account always has fresh download links.</p><p><a href="${e(input.storeUrl)}/">Back to ${e(input.storeName)}</a></p></main></body></html>`;
+<body><main><h1>${e(input.title)}</h1><p>${e(input.message)}</p>${hint}<p><a href="${e(input.storeUrl)}/">Back to ${e(input.storeName)}</a></p></main></body></html>`;
 }

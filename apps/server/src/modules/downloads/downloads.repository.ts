@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { entitlements, orderItems, orders, productFiles, productVersions } from '../../db/schema';
 
 export function createDownloadsRepository(db: Database) {
   return {
-    /** The file, if the entitlement exists, covers the file's product and its order still stands. */
+    /**
+     * The file, if the entitlement exists and covers the file's product, with whether its order
+     * line has been refunded (every unit returned, or the whole order refunded).
+     */
     async findEntitledFile(fileId: number, entitlementId: number) {
       const [row] = await db
         .select({
@@ -12,12 +15,13 @@ export function createDownloadsRepository(db: Database) {
           storageKey: productFiles.storageKey,
           sizeBytes: productFiles.sizeBytes,
           sha256: productFiles.sha256,
+          refunded: sql<boolean>`${orders.status} = 'refunded' or ${orderItems.refundedQuantity} >= ${orderItems.quantity}`,
         })
         .from(productFiles)
         .innerJoin(productVersions, eq(productVersions.id, productFiles.versionId))
         .innerJoin(entitlements, and(eq(entitlements.id, entitlementId), eq(entitlements.productId, productVersions.productId)))
         .innerJoin(orderItems, eq(orderItems.id, entitlements.orderItemId))
-        .innerJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.status, 'completed')))
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(eq(productFiles.id, fileId))
         .limit(1);
       return row;

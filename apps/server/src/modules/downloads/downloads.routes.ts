@@ -22,6 +22,8 @@ export interface DownloadsRoutesOptions {
   storage: FileStorage;
   storeName: string;
   publicUrl: string;
+  /** Whom a shopper whose purchase was refunded can write to. */
+  supportEmail: string;
 }
 
 const REFUSED = {
@@ -33,7 +35,13 @@ const REFUSED = {
     title: 'This download link has expired',
     message: 'This download link has expired. Links in emails work for 30 days and links in your account for 24 hours.',
   },
+  refunded: {
+    title: 'This purchase was refunded',
+    message: 'This product was refunded, so its downloads and licence keys no longer work.',
+  },
 } as const;
+
+type Refusal = keyof typeof REFUSED;
 
 export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRoutesOptions) {
   app.get('/api/downloads/:fileId', async (request, reply) => {
@@ -45,6 +53,8 @@ export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRo
 
     const file = await options.downloads.findEntitledFile(fileId, query.entitlement);
     if (!file) throw notFound('This download is no longer available. Sign in to see your current downloads, or contact support.');
+    // A refund takes the purchase back: a link signed before it, still within its time, opens nothing.
+    if (file.refunded) return refuse(request, reply, 'refunded');
     const delivery = await options.storage.deliver(file);
     if (delivery.kind === 'missing') {
       request.log.error({ fileId, storageKey: file.storageKey }, 'a sold file is missing from storage');
@@ -78,15 +88,16 @@ export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRo
     return reply.header('content-length', String(size)).send(delivery.open());
   });
 
-  /** 403 for an altered or expired link: a page for a person, JSON for a program. */
-  function refuse(request: FastifyRequest, reply: FastifyReply, check: 'invalid' | 'expired') {
-    const { title, message } = REFUSED[check];
+  /** 403 for an altered, expired or refunded link: a page for a person, JSON for a program. */
+  function refuse(request: FastifyRequest, reply: FastifyReply, check: Refusal) {
+    const { title } = REFUSED[check];
+    const message = check === 'refunded' ? `${REFUSED.refunded.message} If you think this is a mistake, write to ${options.supportEmail}.` : REFUSED[check].message;
     if (!(request.headers.accept ?? '').includes('text/html')) throw new HttpError(403, message);
     return reply
       .code(403)
       .header('cache-control', 'no-store')
       .header('content-security-policy', DOWNLOAD_PAGE_CSP)
       .type('text/html; charset=utf-8')
-      .send(downloadErrorPage({ storeName: options.storeName, storeUrl: options.publicUrl, title, message }));
+      .send(downloadErrorPage({ storeName: options.storeName, storeUrl: options.publicUrl, title, message, signInHint: check !== 'refunded' }));
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Database } from '../../db/client';
 import { createIdentityAccountsRepository } from './identity-accounts.repository';
+import { createIdentityThrottle } from './identity-throttle';
+import { createIdentityThrottlesRepository } from './identity-throttles.repository';
 import { createIdentityService, type IdentityService } from './identity.service';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository';
 import type { ScryptParams } from './password';
@@ -18,7 +20,6 @@ export interface EmbeddedIdentityOptions {
   storeName: string;
   supportEmail: string;
   sessionSecret: string;
-  trustProxy: boolean;
   corsOrigins: string[];
   log: FastifyBaseLogger;
   onMessageQueued: () => void;
@@ -29,7 +30,7 @@ export interface EmbeddedIdentity {
   provider: Provider;
   identity: IdentityService;
   keys: SigningKeys;
-  /** Deletes expired provider rows and email tokens now and every hour until stopped. */
+  /** Deletes expired provider rows, email tokens and throttle counters now and every hour until stopped. */
   startSweeping(): void;
   stopSweeping(): Promise<void>;
 }
@@ -41,9 +42,11 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
   const keys = await loadOrCreateSigningKeys(options.dataDir);
   const payloads = createOidcPayloadsRepository(options.db);
   const accounts = createIdentityAccountsRepository(options.db);
+  const throttles = createIdentityThrottlesRepository(options.db);
   const identity = createIdentityService({
     accounts,
     oidcPayloads: payloads,
+    throttle: createIdentityThrottle(throttles),
     emails: { storeName: options.storeName, storeUrl: options.publicUrl, supportEmail: options.supportEmail },
     publicUrl: options.publicUrl,
     onMessageQueued: options.onMessageQueued,
@@ -59,7 +62,6 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     keys,
     payloads,
     findAccount: (id) => identity.findAccount(id),
-    trustProxy: options.trustProxy,
     corsOrigins: options.corsOrigins,
     onServerError: (error) => options.log.error({ err: error }, 'identity provider error'),
   });
@@ -71,6 +73,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
       try {
         await payloads.sweepExpired();
         await accounts.sweepExpiredTokens();
+        await throttles.sweepExpired();
       } catch (error) {
         options.log.warn({ err: error }, 'could not sweep expired identity records');
       } finally {

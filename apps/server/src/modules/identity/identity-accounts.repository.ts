@@ -64,36 +64,61 @@ export function createIdentityAccountsRepository(db: Database) {
     tokenState: (purpose: TokenPurpose, hash: string) => tokenState(db, purpose, hash),
 
     /**
-     * Uses an email token and marks the address verified, atomically: of two concurrent uses
-     * of one link, exactly one succeeds. 'used' and 'expired' are told apart for the page.
+     * Uses a confirmation token and marks the address verified, atomically: of two concurrent
+     * uses of one link, exactly one succeeds. `passwordHash` is either the hash the clicker's
+     * password was just checked against (nothing changes if it changed meanwhile) or a new one
+     * to set. Tokens issued before `tokensValidAfter` stop working.
      */
-    async verifyEmailWithToken(hash: string): Promise<{ result: 'verified'; account: AccountRow } | { result: 'used' | 'expired' | 'unknown' }> {
+    async verifyEmailWithToken(
+      hash: string,
+      change: { expectedPasswordHash: string } | { newPasswordHash: string },
+      tokensValidAfter: Date,
+    ): Promise<{ result: 'verified'; account: AccountRow } | { result: 'used' | 'expired' | 'unknown' }> {
       return db.transaction(async (tx) => {
         const used = await useToken(tx, 'verify-email', hash);
         if (used.result !== 'ok') return used;
+        const passwordCheck = 'expectedPasswordHash' in change ? eq(accounts.passwordHash, change.expectedPasswordHash) : undefined;
         const [account] = await tx
           .update(accounts)
-          .set({ emailVerified: true, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-          .where(eq(accounts.id, used.accountId))
+          .set({
+            ...('newPasswordHash' in change ? { passwordHash: change.newPasswordHash } : {}),
+            emailVerified: true,
+            emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`,
+            tokensValidAfter,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(accounts.id, used.accountId), passwordCheck))
           .returning();
         return account ? { result: 'verified', account } : { result: 'unknown' };
       });
     },
 
+    /** The account a usable confirmation link belongs to, without using the link. */
+    async accountForToken(purpose: TokenPurpose, hash: string): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select({ account: accounts })
+        .from(accountTokens)
+        .innerJoin(accounts, eq(accounts.id, accountTokens.accountId))
+        .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+        .limit(1);
+      return row?.account;
+    },
+
     /**
      * Uses a reset token: sets the new password, marks the email verified (the link proved the
-     * mailbox), and retires every other reset link of the account.
+     * mailbox), retires every other reset link of the account, and ends every token issued before.
      */
     async resetPasswordWithToken(
       hash: string,
       passwordHash: string,
+      tokensValidAfter: Date,
     ): Promise<{ result: 'reset'; account: AccountRow } | { result: 'used' | 'expired' | 'unknown' }> {
       return db.transaction(async (tx) => {
         const used = await useToken(tx, 'reset-password', hash);
         if (used.result !== 'ok') return used;
         const [account] = await tx
           .update(accounts)
-          .set({ passwordHash, emailVerified: true, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .set({ passwordHash, emailVerified: true, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, tokensValidAfter, updatedAt: sql`now()` })
           .where(eq(accounts.id, used.accountId))
           .returning();
         await tx

@@ -1,4 +1,5 @@
-import { escapeHtml as e, type RenderedEmail } from '../mail/order-confirmation';
+import { escapeHtml as e } from '../../lib/escape-html';
+import type { RenderedEmail } from '../mail/order-confirmation';
 
 /** The emails of the embedded identity provider, as plain text and simple inline-styled HTML. */
 export interface IdentityEmailContext {
@@ -50,10 +51,12 @@ export function passwordResetEmail(context: IdentityEmailContext, input: { first
 }
 
 /** Sent instead of a second account: the sign-up form must not reveal that the address is taken. */
-export function existingAccountEmail(context: IdentityEmailContext, input: { firstName: string; signInUrl: string }): RenderedEmail {
+export function existingAccountEmail(context: IdentityEmailContext, input: { firstName: string; signInUrl: string; unconfirmed?: boolean }): RenderedEmail {
   const greeting = `Hi ${input.firstName},`;
   const body = `Someone tried to create a ${context.storeName} account with this email address, but you already have one.`;
-  const hint = 'To get in, sign in with your password. Forgot it? Choose "Forgot your password?" on the sign-in page and we will email you a link.';
+  const hint = input.unconfirmed
+    ? 'That account was never confirmed. If you did not create it, or forgot its password, choose "Forgot your password?" on the sign-in page: the link we email you lets you set a new password, and the account is then yours alone (anyone else is signed out).'
+    : 'To get in, sign in with your password. Forgot it? Choose "Forgot your password?" on the sign-in page and we will email you a link.';
   return {
     subject: `You already have a ${context.storeName} account`,
     text: text(context, [greeting, '', body, hint, '', `Sign in: ${input.signInUrl}`, '', 'If this was not you, ignore this email.']),

@@ -37,8 +37,10 @@ export const signupForm = z.object({ csrf, given_name: name('first name'), famil
 export const emailForm = z.object({ csrf, email });
 export const resetForm = z.object({ token: z.string().min(1).max(200), password: newPassword });
 export const tokenQuery = z.object({ token: z.string().min(1).max(200).regex(/^[\w-]+$/) });
-/** The email confirmation page's button: the token travels in the form, not the URL. */
-export const verifyEmailForm = tokenQuery;
+/** The email confirmation page: the token travels in the form, not the URL, with the account's password. */
+export const verifyEmailForm = tokenQuery.extend({
+  password: z.string({ error: 'Enter the password of this account.' }).min(1, 'Enter the password of this account.').max(MAX_PASSWORD_LENGTH, 'This is not the password of this account.'),
+});
 export const interactionParams = z.object({ uid: z.string().min(1).max(100).regex(/^[\w-]+$/) });
 
 export type FormValues = Record<string, string>;

@@ -16,6 +16,7 @@ import {
   verifyEmailForm,
   type FormValues,
 } from './identity-forms';
+import { alignForwardedHeaders } from './forwarded-headers';
 import type { IdentityService } from './identity.service';
 import {
   checkInboxPage,
@@ -26,6 +27,7 @@ import {
   messagePage,
   resetPasswordPage,
   signupPage,
+  verifyEmailNewPasswordPage,
   verifyEmailPage,
   type PageContext,
 } from './pages';
@@ -55,6 +57,8 @@ const FORM_BODY_LIMIT = 16 * 1024;
  * pages (sign in, sign up, password reset, email confirmation) as ordinary routes.
  */
 export async function idpRoutes(app: FastifyInstance, options: IdpRoutesOptions) {
+  // Before any /idp route: the provider must see the client address Fastify trusted.
+  app.addHook('onRequest', async (request) => alignForwardedHeaders(request));
   app.get('/idp/assets/:name', async (request, reply) => {
     const asset = IDENTITY_ASSETS[(request.params as { name: string }).name];
     if (!asset) return sendPage(reply, 404, errorPage(options.page, { title: 'Not found', message: 'There is nothing here.' }));
@@ -249,7 +253,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     const input = { uid: details.uid, csrf: csrfFor(details.uid), values: { email: str(form.email) } };
     const parsed = parseForm(loginForm, form);
     if (!parsed.success) return sendPage(reply, 400, loginPage(page, { ...input, errors: fieldErrors(parsed.error) }));
-    const outcome = await identity.logIn(parsed.data.email, parsed.data.password);
+    const outcome = await identity.logIn(parsed.data.email, parsed.data.password, request.ip);
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     if (outcome.result === 'invalid') {
       return sendPage(reply, 401, loginPage(page, { ...input, errors: { form: 'Email or password is incorrect.', password: 'Email or password is incorrect.' } }));
@@ -274,7 +278,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
       password: parsed.data.password,
       givenName: parsed.data.given_name,
       familyName: parsed.data.family_name,
-    });
+    }, request.ip);
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: input.csrf, email: parsed.data.email, reason: 'signup' }));
   });
@@ -286,7 +290,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     if (!acceptsPost(request, details.uid, form)) return forbidden(reply);
     const parsed = parseForm(emailForm, form);
     if (!parsed.success) return sendPage(reply, 400, forgotPasswordPage(page, { uid: details.uid, csrf: csrfFor(details.uid), errors: fieldErrors(parsed.error) }));
-    const outcome = await identity.resendVerification(parsed.data.email);
+    const outcome = await identity.resendVerification(parsed.data.email, request.ip);
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: csrfFor(details.uid), email: parsed.data.email, reason: 'resent' }));
   });
@@ -299,7 +303,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     const input = { uid: details.uid, csrf: csrfFor(details.uid), values: { email: str(form.email) } };
     const parsed = parseForm(emailForm, form);
     if (!parsed.success) return sendPage(reply, 400, forgotPasswordPage(page, { ...input, errors: fieldErrors(parsed.error) }));
-    const outcome = await identity.requestPasswordReset(parsed.data.email);
+    const outcome = await identity.requestPasswordReset(parsed.data.email, request.ip);
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: input.csrf, email: parsed.data.email, reason: 'reset' }));
   });
@@ -312,34 +316,87 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
         ? 'Each link in our emails works once. If you have already done this, you are all set: sign in from the store.'
         : 'It may have expired, or been copied only in part. Sign in from the store to ask for a new one (or use "Forgot your password?").',
     });
+  /** 400 for a token we never issued, 410 for one that expired or was used. */
+  const sendLinkProblem = (reply: FastifyReply, state: 'unknown' | 'expired' | 'used') =>
+    sendPage(reply, state === 'unknown' ? 400 : 410, staleLink(state === 'used'));
+
+  /**
+   * The token and new password of a set-a-password form (reset, or confirming with a new
+   * password); undefined when the page has already been answered (a bad token or field errors).
+   */
+  function newPasswordForm(request: FastifyRequest, reply: FastifyReply, formPage: (token: string, errors: Record<string, string>) => string) {
+    const form = formOf(request.body);
+    if (!acceptsPost(request, undefined, form)) {
+      void forbidden(reply);
+      return undefined;
+    }
+    const parsed = parseForm(resetForm, form);
+    if (parsed.success) return parsed.data;
+    const errors = fieldErrors(parsed.error);
+    const badToken = errors.token || !tokenQuery.safeParse({ token: form.token }).success;
+    void sendPage(reply, 400, badToken ? staleLink(false) : formPage(str(form.token), errors));
+    return undefined;
+  }
 
   // Opening the link shows a button and uses nothing: mail scanners prefetch links.
   app.get('/idp/verify-email', async (request, reply) => {
     const query = tokenQuery.safeParse(request.query);
     if (!query.success) return sendPage(reply, 400, staleLink(false));
-    const state = await identity.verifyEmailLinkState(query.data.token);
-    if (state !== 'usable') return sendPage(reply, state === 'unknown' ? 400 : 410, staleLink(state === 'used'));
-    return sendPage(reply, 200, verifyEmailPage(page, { token: query.data.token }));
+    const link = await identity.openVerifyEmailLink(query.data.token);
+    if (link.result !== 'usable') return sendLinkProblem(reply, link.result);
+    return sendPage(reply, 200, verifyEmailPage(page, { token: query.data.token, email: link.email }));
   });
 
-  // The button: like the password reset form, same-site posts only, and the token is the proof.
-  app.post('/idp/verify-email', { config: { rateLimit: IDP_RATE_LIMITS.login } }, async (request, reply) => {
-    const form = formOf(request.body);
-    if (!acceptsPost(request, undefined, form)) return forbidden(reply);
-    const parsed = parseForm(verifyEmailForm, form);
-    if (!parsed.success) return sendPage(reply, 400, staleLink(false));
-    const outcome = await identity.verifyEmail(parsed.data.token);
-    if (outcome.result !== 'verified') return sendPage(reply, outcome.result === 'unknown' ? 400 : 410, staleLink(outcome.result === 'used'));
-    return sendPage(
+  const emailConfirmed = (reply: FastifyReply, email: string) =>
+    sendPage(
       reply,
       200,
       messagePage(page, {
         title: 'Your email is confirmed',
-        paragraphs: [`Thank you. ${outcome.account.email} is confirmed: your orders, licences and downloads are in your account.`],
-        action: { label: 'Go to my account', href: `${page.storeUrl}/account` },
+        paragraphs: [
+          `Thank you. ${email} is confirmed. Sign in with your password to see your orders, licences and downloads; for your safety, any earlier sign-in to this account has ended.`,
+        ],
+        action: { label: 'Sign in to my account', href: `${page.storeUrl}/account` },
         role: 'status',
       }),
     );
+
+  // The button: like the password reset form, same-site posts only; the token proves the
+  // mailbox and the password proves the clicker chose it (wrong passwords count like sign-ins).
+  app.post('/idp/verify-email', { config: { rateLimit: IDP_RATE_LIMITS.login } }, async (request, reply) => {
+    const form = formOf(request.body);
+    if (!acceptsPost(request, undefined, form)) return forbidden(reply);
+    const parsed = parseForm(verifyEmailForm, form);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      if (errors.token) return sendPage(reply, 400, staleLink(false));
+      return sendPage(reply, 400, verifyEmailPage(page, { token: str(form.token), errors }));
+    }
+    const outcome = await identity.confirmEmail(parsed.data.token, parsed.data.password, request.ip);
+    if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
+    if (outcome.result === 'wrong-password') {
+      const message = 'This is not the password of this account. Did not create it, or forgot the password? Set a new password below.';
+      return sendPage(reply, 401, verifyEmailPage(page, { token: parsed.data.token, email: outcome.email, errors: { form: message, password: 'This is not the password of this account.' } }));
+    }
+    if (outcome.result !== 'verified') return sendLinkProblem(reply, outcome.result);
+    return emailConfirmed(reply, outcome.account.email);
+  });
+
+  // The way out for whoever does not know the password: the link itself lets them set one.
+  app.get('/idp/verify-email/new-password', async (request, reply) => {
+    const query = tokenQuery.safeParse(request.query);
+    if (!query.success) return sendPage(reply, 400, staleLink(false));
+    const link = await identity.openVerifyEmailLink(query.data.token);
+    if (link.result !== 'usable') return sendLinkProblem(reply, link.result);
+    return sendPage(reply, 200, verifyEmailNewPasswordPage(page, { token: query.data.token, email: link.email }));
+  });
+
+  app.post('/idp/verify-email/new-password', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+    const input = newPasswordForm(request, reply, (token, errors) => verifyEmailNewPasswordPage(page, { token, errors }));
+    if (!input) return reply;
+    const outcome = await identity.confirmEmailWithNewPassword(input.token, input.password, request.ip);
+    if (outcome.result !== 'verified') return sendLinkProblem(reply, outcome.result);
+    return emailConfirmed(reply, outcome.account.email);
   });
 
   app.get('/idp/reset-password', async (request, reply) => {
@@ -350,16 +407,10 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
   });
 
   app.post('/idp/reset-password', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
-    const form = formOf(request.body);
-    if (!acceptsPost(request, undefined, form)) return forbidden(reply);
-    const parsed = parseForm(resetForm, form);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      if (errors.token || !tokenQuery.safeParse({ token: form.token }).success) return sendPage(reply, 400, staleLink(false));
-      return sendPage(reply, 400, resetPasswordPage(page, { token: str(form.token), errors }));
-    }
-    const outcome = await identity.resetPassword(parsed.data.token, parsed.data.password);
-    if (outcome.result !== 'reset') return sendPage(reply, outcome.result === 'unknown' ? 400 : 410, staleLink(outcome.result === 'used'));
+    const input = newPasswordForm(request, reply, (token, errors) => resetPasswordPage(page, { token, errors }));
+    if (!input) return reply;
+    const outcome = await identity.resetPassword(input.token, input.password, request.ip);
+    if (outcome.result !== 'reset') return sendLinkProblem(reply, outcome.result);
     return sendPage(
       reply,
       200,

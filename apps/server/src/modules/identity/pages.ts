@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml as e } from '../mail/order-confirmation';
+import { escapeHtml as e } from '../../lib/escape-html';
 
 /**
  * The embedded provider's pages: sign in, create account, check your inbox, forgot and reset
@@ -32,6 +32,7 @@ form{margin:0}
 label{display:block;font-weight:600;margin:0 0 6px}
 input[type=email],input[type=password],input[type=text]{display:block;width:100%;min-height:44px;padding:10px 12px;font:inherit;color:var(--primary);background:var(--background);border:1px solid var(--border);border-radius:8px}
 input[aria-invalid=true]{border-color:var(--danger);border-width:2px}
+input[readonly]{background:transparent;border-style:dashed}
 .hint{font-size:.875rem;color:var(--secondary);margin:6px 0 0}
 .field-error{font-size:.875rem;color:var(--danger);margin:6px 0 0;font-weight:600}
 .alert{border:2px solid var(--danger);border-radius:8px;padding:12px 14px;margin:0 0 20px;color:var(--primary)}
@@ -212,16 +213,43 @@ export function resetPasswordPage(context: PageContext, input: { token: string; 
 }
 
 /**
- * What the email confirmation link opens. Opening it confirms nothing: mail scanners fetch
- * links before the shopper does, and would use up the single-use token. The button does it.
+ * The address a confirmation link is for, shown read-only: the shopper sees which account they
+ * confirm, and password managers find the username that goes with the password field.
  */
-export function verifyEmailPage(context: PageContext, input: { token: string }) {
+const accountEmailField = (email: string | undefined) =>
+  email
+    ? `<div class="field"><label for="username">Email</label><input id="username" name="username" type="email" autocomplete="username" value="${e(email)}" readonly></div>`
+    : '';
+
+/**
+ * What the email confirmation link opens. Opening it confirms nothing: mail scanners fetch
+ * links before the shopper does, and would use up the single-use token. Confirming takes the
+ * account's password too: the link proves the mailbox, the password proves the clicker is the
+ * one who chose it. Whoever does not know it sets a new one with the same link.
+ */
+export function verifyEmailPage(context: PageContext, input: { token: string; email?: string; errors?: FieldErrors }) {
+  const errors = input.errors ?? {};
   return page(
     context,
     'Confirm your email address',
-    `<h1>Confirm your email address</h1><p>Press the button to confirm this email address for your ${e(context.storeName)} account. Your orders, licences and downloads then appear in your account.</p>
-<form method="post" action="/idp/verify-email">${hidden('token', input.token)}<button type="submit" autofocus>Verify my email</button></form>
-<div class="links"><p><a href="${e(context.storeUrl)}/">Back to the store</a></p></div>`,
+    `<h1>Confirm your email address</h1><p>Enter the password you chose for your ${e(context.storeName)} account to confirm this email address. Your orders, licences and downloads then appear in your account.</p>${alert(errors)}
+<form method="post" action="/idp/verify-email" novalidate>${hidden('token', input.token)}${accountEmailField(input.email)}${fields([{ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxLength: 200 }], errors)}<button type="submit">Verify my email</button></form>
+<div class="links"><p>Did not create this account, or forgot the password? <a href="/idp/verify-email/new-password?token=${encodeURIComponent(input.token)}">Set a new password</a></p><p><a href="${e(context.storeUrl)}/">Back to the store</a></p></div>`,
+  );
+}
+
+/** The way out of the confirmation page: the link proves the mailbox, and the new password becomes the only one. */
+export function verifyEmailNewPasswordPage(context: PageContext, input: { token: string; email?: string; errors?: FieldErrors }) {
+  const errors = input.errors ?? {};
+  return page(
+    context,
+    'Set a new password',
+    `<h1>Set a new password</h1><p>Choose a new password to confirm this email address. The account is then yours alone: any other password stops working and everyone signed in to it is signed out.</p>${alert(errors)}
+<form method="post" action="/idp/verify-email/new-password" novalidate>${hidden('token', input.token)}${accountEmailField(input.email)}${fields(
+      [{ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_RULE, minLength: 10, maxLength: 200 }],
+      errors,
+    )}<button type="submit">Save the password and confirm</button></form>
+<div class="links"><p><a href="/idp/verify-email?token=${encodeURIComponent(input.token)}">I know the password</a></p><p><a href="${e(context.storeUrl)}/">Back to the store</a></p></div>`,
   );
 }
 
@@ -239,8 +267,19 @@ export function messagePage(
   );
 }
 
-/** oidc-provider's logout page: submitted by the script at once, or by one click without script. */
-export function logoutPage(context: PageContext, providerForm: string) {
+/**
+ * oidc-provider's logout page. Asked by the store (with its ID token as the hint), the script
+ * submits it at once; asked by anything else, it asks: another site must not sign shoppers out.
+ */
+export function logoutPage(context: PageContext, providerForm: string, options: { confirm: boolean }) {
+  if (options.confirm) {
+    return page(
+      context,
+      'Sign out?',
+      `<h1>Sign out?</h1><p>Do you want to sign out of ${e(context.storeName)}?</p>${providerForm}<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+<div class="links"><p><a href="${e(context.storeUrl)}/">Stay signed in and go back to the store</a></p></div>`,
+    );
+  }
   return page(
     context,
     'Signing out',

@@ -1,5 +1,6 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountRow } from '../../db/schema';
+import { trustAlignedForwardedHeaders } from './forwarded-headers';
 import { drizzleAdapterFactory } from './oidc-adapter';
 import type { OidcPayloadsRepository } from './oidc-payloads.repository';
 import { errorPage, logoutPage, messagePage, type PageContext } from './pages';
@@ -26,7 +27,6 @@ export interface EmbeddedProviderOptions {
   keys: SigningKeys;
   payloads: OidcPayloadsRepository;
   findAccount: (id: string) => Promise<AccountRow | undefined>;
-  trustProxy: boolean;
   /** Origins that may call the token endpoint from a browser besides the store's own (CORS_ORIGINS). */
   corsOrigins: string[];
   onServerError?: (error: unknown) => void;
@@ -65,9 +65,11 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
         scope: SCOPE,
       },
     ],
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub, token) {
       const account = await options.findAccount(sub);
       if (!account) return undefined;
+      // A code or refresh token from before a password reset or the email's confirmation is refused at the token endpoint.
+      if (token && issuedBefore(token.iat, account.tokensValidAfter)) return undefined;
       return { accountId: account.id, claims: () => accountClaims(account) };
     },
     scopes: [...IDP_SCOPES],
@@ -110,9 +112,13 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       },
       rpInitiatedLogout: {
         enabled: true,
+        // Signs out at once only for the store's own request (a valid ID token of this session as
+        // the hint); any other page that links here gets a question, not a signed-out shopper.
         logoutSource(ctx, form) {
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const fromTheStore = hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId;
           ctx.type = 'html';
-          ctx.body = logoutPage(pageContext, form);
+          ctx.body = logoutPage(pageContext, form, { confirm: !fromTheStore });
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
@@ -187,11 +193,17 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
   };
 
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = options.trustProxy;
+  trustAlignedForwardedHeaders(provider);
   provider.on('server_error', (_ctx: unknown, error: unknown) => options.onServerError?.(error));
   // Koa prints errors that reach it to stderr unless someone listens: send them to our log instead.
   (provider as unknown as NodeJS.EventEmitter).on('error', (error: unknown) => options.onServerError?.(error));
   return provider;
+}
+
+/** Whether a token issued at `iat` (seconds) predates the account's cut-off. */
+export function issuedBefore(iat: number | undefined, tokensValidAfter: Date | null): boolean {
+  if (!tokensValidAfter) return false;
+  return iat === undefined || iat * 1000 < tokensValidAfter.getTime();
 }
 
 export function accountClaims(account: AccountRow) {

@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Secrets } from '../../config/secrets';
 import { z } from 'zod';
 import type { OutboxMessageRow } from '../../db/schema';
 import { notFound, parseInput } from '../../lib/http-error';
-import { escapeHtml as e } from './order-confirmation';
+import { escapeHtml as e } from '../../lib/escape-html';
 import type { OutboxRepository } from './outbox.repository';
 
 /**
@@ -15,7 +18,36 @@ const MAILBOX_CSP =
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
-export async function mailboxRoutes(app: FastifyInstance, { outbox, storeName }: { outbox: OutboxRepository; storeName: string }) {
+/** The mailbox exists while emails cannot have gone anywhere else: sandbox payments, no SMTP server. */
+export const hasSandboxMailbox = (config: Config) => config.payments.provider === 'sandbox' && !config.mail.smtpUrl;
+
+/** A sandbox on a public address (SANDBOX_ON_PUBLIC_HOST) opens its mailbox only with this key. */
+export interface MailboxLock {
+  key: string;
+  secureCookie: boolean;
+}
+
+/**
+ * Derived from SESSION_SECRET, so it survives restarts and is the same for every process
+ * sharing the store's secrets, without another entry in secrets.json.
+ */
+export function mailboxLock(config: Config, secrets: Secrets): MailboxLock | undefined {
+  if (!config.mail.mailboxLocked || !hasSandboxMailbox(config)) return undefined;
+  const key = createHmac('sha256', secrets.SESSION_SECRET).update('sandbox-mailbox-key').digest('base64url');
+  return { key, secureCookie: config.publicUrl.startsWith('https:') };
+}
+
+/** The link printed at start (on the console, never through the logger) when the mailbox is locked. */
+export function lockedMailboxLink(config: Config, secrets: Secrets): string | undefined {
+  const lock = mailboxLock(config, secrets);
+  return lock && `${config.publicUrl}/dev/mailbox?key=${lock.key}`;
+}
+
+const KEY_COOKIE = 'songwish_mailbox_key';
+
+export async function mailboxRoutes(app: FastifyInstance, { outbox, storeName, lock }: { outbox: OutboxRepository; storeName: string; lock?: MailboxLock }) {
+  if (lock) app.addHook('onRequest', async (request, reply) => unlock(request, reply, lock, storeName));
+
   app.get('/dev/mailbox', async (_request, reply) => {
     const messages = await outbox.list(200);
     return sendPage(reply, `Mailbox — ${storeName}`, listBody(messages));
@@ -30,6 +62,39 @@ export async function mailboxRoutes(app: FastifyInstance, { outbox, storeName }:
     const message = await findMessage(outbox, request.params);
     return reply.header('content-security-policy', MAILBOX_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(message.htmlBody);
   });
+}
+
+/**
+ * `?key=` once, then a cookie limited to the mailbox's paths; the key leaves the address bar
+ * (a redirect) so it is not kept in history or sent on as a Referer.
+ */
+async function unlock(request: FastifyRequest, reply: FastifyReply, lock: MailboxLock, storeName: string) {
+  const [pathname = '', query = ''] = request.url.split('?', 2);
+  const offered = new URLSearchParams(query).get('key');
+  if (offered !== null && sameKey(offered, lock.key)) {
+    const cookie = `${KEY_COOKIE}=${lock.key}; Path=/dev/mailbox; HttpOnly; SameSite=Strict${lock.secureCookie ? '; Secure' : ''}`;
+    return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(pathname, 303);
+  }
+  if (offered === null && sameKey(cookieValue(request.headers.cookie, KEY_COOKIE) ?? '', lock.key)) return;
+  return sendPage(reply.code(401), `Mailbox locked — ${storeName}`, LOCKED_BODY);
+}
+
+const LOCKED_BODY =
+  '<h1>This mailbox is locked</h1><p class="note">The store runs its sandbox on a public address, so the emails it keeps (with sign-in and password-reset links) are shown only with the mailbox key.</p>' +
+  '<p>Open the link the store printed on its console when it started: it ends in <code>/dev/mailbox?key=…</code>. Whoever runs the store can find it in the output of the process (for example <code>journalctl</code> or <code>docker logs</code>).</p>';
+
+/** Compared as hashes: constant time whatever the length offered. */
+function sameKey(offered: string, expected: string) {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(offered), digest(expected));
+}
+
+function cookieValue(header: string | undefined, name: string) {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
 }
 
 async function findMessage(outbox: OutboxRepository, params: unknown) {

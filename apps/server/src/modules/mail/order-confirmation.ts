@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/escape-html';
+
 /**
  * The order confirmation email: products, licence keys and download links, as plain text
  * and as simple HTML (inline styles only; mail clients ignore style sheets).
@@ -75,10 +77,6 @@ function renderText(input: ConfirmationInput): string {
     `The ${input.storeName} team`,
   );
   return lines.join('\n');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function renderHtml(input: ConfirmationInput): string {

@@ -6,7 +6,7 @@ import { outboxMessages } from '../../db/schema';
 import { createOutboxRepository } from './outbox.repository';
 import { createOutboxSender, type MailTransport } from './outbox-sender';
 
-const silentLog = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 
 describe.each(TEST_ENGINES)('outbox sender on %s', (engine) => {
   let database: TestDatabase;
@@ -72,6 +72,43 @@ describe.each(TEST_ENGINES)('outbox sender on %s', (engine) => {
     const sender = createOutboxSender({ repository: createOutboxRepository(database.db), transport: undefined, log: silentLog });
     await sender.kick();
     expect(await statusOf('held')).toMatchObject({ status: 'held', attempts: 1 });
+  });
+
+  it('sends the messages held without a mail server once one is configured and the store starts', async () => {
+    database = await createTestDatabase(engine);
+    const repository = createOutboxRepository(database.db);
+    await queue('held-then-sent');
+    await createOutboxSender({ repository, transport: undefined, log: silentLog }).kick();
+    expect(await statusOf('held-then-sent')).toMatchObject({ status: 'held' });
+
+    // A restart with SMTP_URL: the store starts its sender with a transport.
+    const delivered: string[] = [];
+    const transport: MailTransport = async (message) => {
+      delivered.push(message.dedupeKey);
+    };
+    const sender = createOutboxSender({ repository, transport, log: silentLog });
+    await sender.start();
+    await sender.stop();
+    expect(delivered).toEqual(['held-then-sent']);
+    expect(await statusOf('held-then-sent')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it('logs why a message was refused without the recipient the mail server names', async () => {
+    database = await createTestDatabase(engine);
+    await queue('refused');
+    const logged: unknown[] = [];
+    const log = { ...silentLog, warn: (fields: unknown) => logged.push(fields) } as unknown as FastifyBaseLogger;
+    const sender = createOutboxSender({
+      repository: createOutboxRepository(database.db),
+      transport: async () => {
+        throw new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <someone@example.com>: Recipient address rejected");
+      },
+      log,
+    });
+    await sender.kick();
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain('someone@example.com');
+    expect(JSON.stringify(logged)).toContain('550 5.1.1 <(address)>: Recipient address rejected');
   });
 
   it('does not send a message whose retry is not due yet', async () => {

@@ -66,8 +66,10 @@ export function createOutboxSender(options: OutboxSenderOptions) {
       const reason = error instanceof Error ? error.message : String(error);
       const last = message.attempts >= maxAttempts;
       await repository.markFailedAttempt(message.id, reason.slice(0, 1000), last ? null : retryDelay(message.attempts));
-      if (last) log.error({ messageId: message.id, kind: message.kind, reason }, 'email could not be sent; giving up');
-      else log.warn({ messageId: message.id, attempt: message.attempts, reason }, 'email not sent; will retry');
+      // Mail servers name the recipient in their refusals; the log gets the reason without it.
+      const logged = { messageId: message.id, kind: message.kind, attempt: message.attempts, reason: withoutAddresses(reason) };
+      if (last) log.error(logged, 'email could not be sent; giving up');
+      else log.warn(logged, 'email not sent; will retry');
     }
   }
 
@@ -95,8 +97,13 @@ export function createOutboxSender(options: OutboxSenderOptions) {
 
   return {
     kick,
-    start() {
+    /** With a mail server, first sends what was held while there was none (SMTP_URL set after the fact). */
+    async start() {
       stopped = false;
+      if (transport) {
+        const released = await repository.releaseHeld();
+        if (released > 0) log.info({ messages: released }, 'sending the emails held while no mail server was configured');
+      }
       timer = setInterval(() => void kick(), pollIntervalMs);
       timer.unref();
       void kick();
@@ -110,3 +117,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
 }
 
 export type OutboxSender = ReturnType<typeof createOutboxSender>;
+
+export function withoutAddresses(text: string) {
+  return text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, () => '(address)');
+}

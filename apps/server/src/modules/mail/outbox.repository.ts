@@ -44,6 +44,16 @@ export function createOutboxRepository(db: Database) {
       await db.update(outboxMessages).set({ status: 'held', lastError: null }).where(eq(outboxMessages.id, id));
     },
 
+    /** A mail server is configured now: what was held for the mailbox goes out, from its first attempt. */
+    async releaseHeld(): Promise<number> {
+      const released = await db
+        .update(outboxMessages)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+        .where(eq(outboxMessages.status, 'held'))
+        .returning({ id: outboxMessages.id });
+      return released.length;
+    },
+
     async markFailedAttempt(id: number, error: string, retryInMs: number | null) {
       await db
         .update(outboxMessages)

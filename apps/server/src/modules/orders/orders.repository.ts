@@ -1,8 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  couponRedemptions,
-  coupons,
   customers,
   entitlements,
   licences,
@@ -10,12 +8,15 @@ import {
   orders,
   outboxMessages,
   products,
+  refunds,
   webhookEvents,
   type ProductRow,
 } from '../../db/schema';
 
 /** A transaction or the database itself: every function here runs inside the caller's transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
 export interface NewCustomer {
   email: string;
@@ -101,31 +102,6 @@ export const ordersRepository = {
     return inserted!.id;
   },
 
-  /**
-   * Counts one use of each known coupon code by this order. The redemption row is unique per
-   * coupon and order, and the counter moves only when that row is new: counted once, atomically.
-   */
-  async redeemCoupons(tx: Executor, codes: string[], orderId: number, customerId: number): Promise<string[]> {
-    const normalised = [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
-    if (normalised.length === 0) return [];
-    const known = await tx.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.code, normalised));
-    const redeemed: string[] = [];
-    for (const coupon of known) {
-      const inserted = await tx
-        .insert(couponRedemptions)
-        .values({ couponId: coupon.id, orderId, customerId })
-        .onConflictDoNothing()
-        .returning({ id: couponRedemptions.id });
-      if (inserted.length === 0) continue;
-      await tx
-        .update(coupons)
-        .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-        .where(eq(coupons.id, coupon.id));
-      redeemed.push(coupon.code);
-    }
-    return redeemed;
-  },
-
   async findByReference(db: Executor, reference: string) {
     const [order] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
     if (!order) return undefined;
@@ -135,6 +111,67 @@ export const ordersRepository = {
       .where(eq(orderItems.orderId, order.id))
       .orderBy(orderItems.id);
     return { order, items };
+  },
+
+  /**
+   * The order a refund names (by the provider's order id, else by its reference), locked until
+   * the transaction ends so that two refunds of one order are applied one after the other.
+   */
+  async lockOrderForRefund(tx: Executor, provider: NewOrder['provider'], original: { ids: string[]; reference?: string }) {
+    const matches = [
+      ...(original.ids.length > 0 ? [and(eq(orders.provider, provider), inArray(orders.providerOrderId, original.ids))] : []),
+      ...(original.reference ? [eq(orders.reference, original.reference)] : []),
+    ];
+    if (matches.length === 0) return undefined;
+    const [row] = await tx
+      .select({ id: orders.id, reference: orders.reference, email: orders.email, currency: orders.currency, firstName: customers.firstName })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(eq(orders.provider, provider), or(...matches)))
+      .limit(1)
+      .for('update', { of: orders });
+    return row;
+  },
+
+  /** The refund's id, or undefined when this provider return is already recorded. */
+  async insertRefund(tx: Executor, refund: typeof refunds.$inferInsert): Promise<number | undefined> {
+    const rows = await tx
+      .insert(refunds)
+      .values(refund)
+      .onConflictDoNothing({ target: [refunds.provider, refunds.providerReturnId] })
+      .returning({ id: refunds.id });
+    return rows[0]?.id;
+  },
+
+  orderLines(tx: Executor, orderId: number) {
+    return tx
+      .select({ id: orderItems.id, productPath: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity, refundedQuantity: orderItems.refundedQuantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
+  },
+
+  /** Counts `quantity` more units of the line as refunded and revokes as many of its active licence keys. */
+  async refundLine(tx: Executor, orderItemId: number, quantity: number) {
+    await tx
+      .update(orderItems)
+      .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${quantity}` })
+      .where(eq(orderItems.id, orderItemId));
+    const active = await tx
+      .select({ id: licences.id })
+      .from(licences)
+      .where(and(eq(licences.orderItemId, orderItemId), eq(licences.status, 'active')))
+      .orderBy(desc(licences.id))
+      .limit(quantity);
+    if (active.length === 0) return;
+    await tx
+      .update(licences)
+      .set({ status: 'revoked' })
+      .where(inArray(licences.id, active.map((row) => row.id)));
+  },
+
+  async setOrderStatus(tx: Executor, orderId: number, status: OrderStatus) {
+    await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
   },
 
   /** Queues a message unless one with the same cause is already queued. */

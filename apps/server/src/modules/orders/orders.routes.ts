@@ -1,7 +1,7 @@
 import { FASTSPRING_SIGNATURE_HEADER, orderSummaryRequestSchema, webhookEnvelopeSchema } from '@store/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { HttpError, notFound, parseInput } from '../../lib/http-error';
-import type { EventOutcome, OrdersService } from './orders.service';
+import { isProcessed, type EventOutcome, type OrdersService } from './orders.service';
 import { isValidWebhookSignature } from './webhook-signature';
 
 export interface OrdersRoutesOptions {
@@ -24,10 +24,12 @@ export async function ordersRoutes(app: FastifyInstance, { orders, webhookSecret
  * `POST /webhooks/fastspring`. The signature covers the exact bytes received, so this
  * route (and only this route) takes the body raw and parses it after checking it.
  *
- * Answers: 200 when every event is processed (or was already); 401 for a bad signature;
- * 400 for a body that is not a FastSpring envelope; 422 naming the events that can never
- * be processed as sent (FastSpring keeps and retries them, so nothing is lost once the
- * catalogue is fixed); 5xx (retried by FastSpring) when the database fails.
+ * Answers, following FastSpring's rules for marking events processed: 200 when every event
+ * is processed (or was already); 202 with the processed event ids, one per line, when some
+ * are and some are not (FastSpring retries only the others); 422 naming the events when none
+ * can be used as sent (not recorded, so a retry succeeds once the cause is fixed); 503 when
+ * none could be processed for another reason (e.g. the database is down); 401 for a bad
+ * signature; 400 for a body that is not a FastSpring envelope.
  */
 async function webhookRoute(app: FastifyInstance, { orders, webhookSecret }: OrdersRoutesOptions) {
   app.removeAllContentTypeParsers();
@@ -48,12 +50,33 @@ async function webhookRoute(app: FastifyInstance, { orders, webhookSecret }: Ord
     }
     const envelope = parseInput(webhookEnvelopeSchema, json, 'webhook envelope');
     const outcomes = await orders.processEvents(envelope.events);
-    const rejected = outcomes.filter((outcome): outcome is Extract<EventOutcome, { result: 'rejected' }> => outcome.result === 'rejected');
-    for (const outcome of rejected) request.log.warn({ eventId: outcome.eventId, reason: outcome.message }, 'webhook event rejected');
-    if (rejected.length > 0) {
-      throw new HttpError(422, rejected.map((outcome) => outcome.message).join(' '));
-    }
+    logOutcomes(request.log, outcomes);
     reply.header('cache-control', 'no-store');
-    return { processed: outcomes.map((outcome) => ({ id: outcome.eventId, result: outcome.result })) };
+
+    const processed = outcomes.filter(isProcessed);
+    if (processed.length === outcomes.length) {
+      return { processed: outcomes.map((outcome) => ({ id: outcome.eventId, result: outcome.result })) };
+    }
+    if (processed.length > 0) {
+      return reply.code(202).type('text/plain; charset=utf-8').send(processed.map((outcome) => outcome.eventId).join('\n'));
+    }
+    const rejected = outcomes.filter((outcome): outcome is Extract<EventOutcome, { result: 'rejected' }> => outcome.result === 'rejected');
+    if (rejected.length === outcomes.length) throw new HttpError(422, rejected.map((outcome) => outcome.message).join(' '));
+    throw new HttpError(503, 'The events could not be recorded right now; they will be accepted on a later delivery.');
   });
+}
+
+/** One line per event the store did not simply record: ids and reasons only, never the shopper's details. */
+function logOutcomes(log: FastifyBaseLogger, outcomes: EventOutcome[]) {
+  for (const outcome of outcomes) {
+    if (outcome.result === 'rejected') log.warn({ eventId: outcome.eventId, reason: outcome.message }, 'webhook event rejected');
+    // The logger's error serializer keeps a failed query's values (emails, amounts) out of the line.
+    else if (outcome.result === 'failed') log.error({ eventId: outcome.eventId, err: outcome.error }, 'webhook event failed; the provider will retry it');
+    else if (outcome.result === 'test-order-refused') {
+      log.warn(
+        { eventId: outcome.eventId, providerId: outcome.providerId },
+        'test order refused: it grants nothing (set FASTSPRING_ACCEPT_TEST_ORDERS=true on a staging store to accept test orders)',
+      );
+    }
+  }
 }

@@ -1,17 +1,22 @@
 import {
   fastspringOrderSchema,
+  fastspringReturnSchema,
   formatBytes,
   formatMoney,
   majorToMinor,
   minorToMajor,
   type FastspringOrder,
+  type FastspringReturn,
   type OrderSummary,
   type WebhookEvent,
 } from '@store/contracts';
 import type { Database } from '../../db/client';
 import { findLatestVersion } from '../catalog/catalog.repository';
+import { createCouponRepository } from '../coupons/coupons.repository';
+import { createCouponService } from '../coupons/coupons.service';
 import { signedDownloadPath } from '../downloads/signed-download-url';
 import { renderOrderConfirmation } from '../mail/order-confirmation';
+import { renderRefundConfirmation } from '../mail/refund-confirmation';
 import { generateLicenceKey } from './licence-key';
 import { ordersRepository as repo, type Executor } from './orders.repository';
 
@@ -29,9 +34,20 @@ export class RejectedEventError extends Error {
 export type EventOutcome =
   | { eventId: string; result: 'order-created'; orderId: number; reference: string }
   | { eventId: string; result: 'order-already-recorded'; orderId: number }
+  | { eventId: string; result: 'refund-recorded'; orderId: number; refundId: number }
+  | { eventId: string; result: 'refund-already-recorded'; orderId: number }
+  | { eventId: string; result: 'test-order-refused'; providerId: string }
   | { eventId: string; result: 'duplicate-event' }
   | { eventId: string; result: 'ignored' }
-  | { eventId: string; result: 'rejected'; message: string };
+  /** Cannot be used as sent: not recorded, so the provider's retry succeeds once the cause is fixed. */
+  | { eventId: string; result: 'rejected'; message: string }
+  /** An unexpected fault (e.g. the database went away): not recorded, retried by the provider. */
+  | { eventId: string; result: 'failed'; error: unknown };
+
+/** An event the store has dealt with for good: the provider may stop sending it. */
+export function isProcessed(outcome: EventOutcome): boolean {
+  return outcome.result !== 'rejected' && outcome.result !== 'failed';
+}
 
 export interface OrdersServiceOptions {
   db: Database;
@@ -40,6 +56,12 @@ export interface OrdersServiceOptions {
   publicUrl: string;
   supportEmail: string;
   downloadSigningSecret: string;
+  /**
+   * Whether the provider's test orders (`live: false`) grant licences and downloads. Always
+   * true for the sandbox, whose orders are all test orders; with FastSpring only for a staging
+   * store (FASTSPRING_ACCEPT_TEST_ORDERS).
+   */
+  acceptTestOrders: boolean;
   /** Called after an order's transaction committed (e.g. to send the queued email now). */
   onOrderCommitted?: (orderId: number) => void;
   now?: () => Date;
@@ -49,19 +71,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
 
-  /** Each event in its own transaction: one bad event does not undo the others. */
+  /**
+   * Each event in its own transaction, and each judged alone: an event that breaks a rule of
+   * the database (a reference another order has, a number out of range) is that event's
+   * rejection, never the batch's, so the events after it are still recorded.
+   */
   async function processEvents(events: WebhookEvent[]): Promise<EventOutcome[]> {
     const outcomes: EventOutcome[] = [];
     for (const event of events) {
       try {
         outcomes.push(await db.transaction((tx) => processEvent(tx, event)));
       } catch (error) {
-        if (!(error instanceof RejectedEventError)) throw error;
-        outcomes.push({ eventId: event.id, result: 'rejected', message: error.message });
+        const rejection = rejectionOf(error, event.id);
+        outcomes.push(rejection ? { eventId: event.id, result: 'rejected', message: rejection } : { eventId: event.id, result: 'failed', error });
       }
     }
     for (const outcome of outcomes) {
-      if (outcome.result === 'order-created') options.onOrderCommitted?.(outcome.orderId);
+      if (outcome.result === 'order-created' || outcome.result === 'refund-recorded') options.onOrderCommitted?.(outcome.orderId);
     }
     return outcomes;
   }
@@ -72,19 +98,90 @@ export function createOrdersService(options: OrdersServiceOptions) {
     if (!(await repo.recordEvent(tx, { id: event.id, type: event.type }))) {
       return { eventId: event.id, result: 'duplicate-event' };
     }
+    if (event.type === 'return.created') return processReturn(tx, event);
     if (event.type !== 'order.completed') return { eventId: event.id, result: 'ignored' };
 
     const parsed = fastspringOrderSchema.safeParse(event.data);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`);
-      throw new RejectedEventError(`Event ${event.id} is not a valid order: ${problems.join('; ')}`);
-    }
+    if (!parsed.success) throw invalidEvent(event.id, 'order', parsed.error.issues);
     const order = parsed.data;
     if (!order.completed) return { eventId: event.id, result: 'ignored' };
+    // Seen (the event row stays), but grants nothing: a test card must not unlock real products.
+    if (refusedAsTest(order, event)) {
+      return { eventId: event.id, result: 'test-order-refused', providerId: order.id };
+    }
 
     const outcome = await recordOrder(tx, order, event);
     await repo.linkEventToOrder(tx, event.id, outcome.orderId);
     return outcome;
+  }
+
+  /** A test order or refund (live: false on it or its event), unless this store takes them. */
+  const refusedAsTest = (data: { live: boolean }, event: WebhookEvent) => !options.acceptTestOrders && !(data.live && event.live !== false);
+
+  async function processReturn(tx: Executor, event: WebhookEvent): Promise<EventOutcome> {
+    const parsed = fastspringReturnSchema.safeParse(event.data);
+    if (!parsed.success) throw invalidEvent(event.id, 'return', parsed.error.issues);
+    const refund = parsed.data;
+    if (!refund.completed) return { eventId: event.id, result: 'ignored' };
+    // The refund of a test order the store refused: there is nothing to take back.
+    if (refusedAsTest(refund, event)) {
+      return { eventId: event.id, result: 'test-order-refused', providerId: refund.return };
+    }
+    const outcome = await recordRefund(tx, refund, event);
+    await repo.linkEventToOrder(tx, event.id, outcome.orderId);
+    return outcome;
+  }
+
+  /**
+   * Marks the returned lines refunded, revokes their licence keys (downloads stop once every
+   * unit of a line is returned) and queues one refund email. Idempotent by the return's id; a
+   * refund of an order not recorded yet is rejected, so the provider retries it after the order.
+   */
+  async function recordRefund(
+    tx: Executor,
+    refund: FastspringReturn,
+    event: WebhookEvent,
+  ): Promise<Extract<EventOutcome, { result: 'refund-recorded' | 'refund-already-recorded' }>> {
+    const { original } = refund;
+    const ids = [...new Set([original.id, original.order].filter((id): id is string => Boolean(id)))];
+    const order = await repo.lockOrderForRefund(tx, options.provider, { ids, reference: original.reference });
+    const named = original.reference ?? ids[0];
+    if (!order) throw new RejectedEventError(`Return ${refund.return} refunds order ${named}, which this store has not recorded (yet).`);
+
+    const currency = refund.currency ?? order.currency;
+    const amountMinor = refund.totalReturn == null ? null : majorToMinor(refund.totalReturn, currency);
+    const refundId = await repo.insertRefund(tx, {
+      provider: options.provider,
+      providerReturnId: refund.return,
+      orderId: order.id,
+      reason: refund.reason?.trim() || null,
+      amountMinor,
+    });
+    if (refundId === undefined) return { eventId: event.id, result: 'refund-already-recorded', orderId: order.id };
+
+    const { refunded, everything } = await refundLines(tx, order, refund);
+    await repo.setOrderStatus(tx, order.id, everything ? 'refunded' : 'partially_refunded');
+    if (refunded.length > 0) {
+      const message = renderRefundConfirmation({
+        storeName: options.storeName,
+        storeUrl: options.publicUrl,
+        supportEmail: options.supportEmail,
+        reference: order.reference,
+        customerName: order.firstName,
+        amount: amountMinor === null ? null : formatMoney(amountMinor, currency),
+        partial: !everything,
+        items: refunded,
+      });
+      await repo.enqueueMessage(tx, {
+        dedupeKey: `refund-confirmation:${refundId}`,
+        kind: 'refund-confirmation',
+        toAddress: order.email,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+      });
+    }
+    return { eventId: event.id, result: 'refund-recorded', orderId: order.id, refundId };
   }
 
   async function recordOrder(
@@ -176,7 +273,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       });
     }
 
-    await repo.redeemCoupons(tx, order.coupons, orderId, customerId);
+    await createCouponService(createCouponRepository(tx)).redeem(order.coupons, { orderId, providerOrderId: order.id, customerId });
 
     const message = renderOrderConfirmation({
       storeName: options.storeName,
@@ -198,6 +295,29 @@ export function createOrdersService(options: OrdersServiceOptions) {
       htmlBody: message.html,
     });
     return { eventId: event.id, result: 'order-created', orderId, reference: order.reference };
+  }
+
+  /**
+   * Refunds the units the return lists (every line when it lists none), never more than a line
+   * has left; says what was refunded now and whether the whole order now is.
+   */
+  async function refundLines(tx: Executor, order: { id: number; reference: string }, refund: FastspringReturn) {
+    const lines = await repo.orderLines(tx, order.id);
+    const requested = refund.items.length > 0 ? refund.items : lines.map((line) => ({ product: line.productPath, quantity: line.quantity }));
+    const unknown = requested.filter((item) => !lines.some((line) => line.productPath === item.product)).map((item) => item.product);
+    if (unknown.length > 0) {
+      throw new RejectedEventError(`Return ${refund.return} names products that order ${order.reference} does not contain: ${unknown.join(', ')}`);
+    }
+    const refunded: Array<{ display: string; quantity: number }> = [];
+    for (const line of lines) {
+      const asked = requested.filter((item) => item.product === line.productPath).reduce((sum, item) => sum + item.quantity, 0);
+      const quantity = Math.min(asked, line.quantity - line.refundedQuantity);
+      if (quantity <= 0) continue;
+      await repo.refundLine(tx, line.id, quantity);
+      line.refundedQuantity += quantity;
+      refunded.push({ display: line.display, quantity });
+    }
+    return { refunded, everything: lines.every((line) => line.refundedQuantity >= line.quantity) };
   }
 
   async function getSummary(reference: string): Promise<OrderSummary | undefined> {
@@ -232,6 +352,36 @@ function mergeLines(items: FastspringOrder['items']): FastspringOrder['items'] {
     }
   }
   return [...merged.values()];
+}
+
+function invalidEvent(eventId: string, kind: 'order' | 'return', issues: Array<{ path: PropertyKey[]; message: string }>) {
+  const problems = issues.slice(0, 5).map((issue) => `${issue.path.map(String).join('.') || 'data'}: ${issue.message}`);
+  return new RejectedEventError(`Event ${eventId} is not a valid ${kind}: ${problems.join('; ')}`);
+}
+
+/**
+ * SQLSTATE classes that mean "this data can never be stored as sent": 22 (data exception, e.g.
+ * a number out of range) and 23 (integrity constraint, e.g. a reference another order has).
+ */
+const DATA_FAULT = /^2[23][0-9A-Z]{3}$/;
+
+const CONSTRAINT_MEANINGS: Record<string, string> = {
+  orders_reference_unique: 'its order reference already belongs to another order',
+  orders_amounts_nonnegative: 'an amount is negative',
+};
+
+/** The rejection message for an event whose data the database refused; undefined for any other fault. */
+function rejectionOf(error: unknown, eventId: string): string | undefined {
+  if (error instanceof RejectedEventError) return error.message;
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && DATA_FAULT.test(code)) {
+      const known = typeof constraint === 'string' ? CONSTRAINT_MEANINGS[constraint] : undefined;
+      const rule = known ?? (typeof constraint === 'string' ? `it breaks the rule ${constraint}` : 'the database refused its data');
+      return `Event ${eventId} cannot be recorded as sent: ${rule}.`;
+    }
+  }
+  return undefined;
 }
 
 const OS_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', linux: 'Linux' };

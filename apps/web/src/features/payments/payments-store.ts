@@ -11,7 +11,8 @@ import type {
   ProviderNotice,
 } from './types';
 import { createDebugLog, type DebugLog } from './utils/debug-log';
-import { EMPTY_CART, isRecord, parseCartData } from './utils/parse-cart';
+import { isRecord } from '@store/contracts/is-record';
+import { EMPTY_CART, parseCartData } from './utils/parse-cart';
 
 /**
  * How long after the builder appears the cart counts as loaded even if the provider has

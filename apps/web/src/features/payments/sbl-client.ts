@@ -1,6 +1,6 @@
 import { SBL_SCRIPT_ID, type SblBuilder } from '@store/contracts/payments/sbl';
 import { SBL_CALLBACKS, SBL_POLL_ATTEMPTS, SBL_POLL_INTERVAL_MS } from './constants';
-import { isRecord } from './utils/parse-cart';
+import { isRecord } from '@store/contracts/is-record';
 
 /**
  * The browser side of FastSpring's Store Builder Library contract, with no React in it:

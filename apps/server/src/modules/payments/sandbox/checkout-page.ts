@@ -1,7 +1,8 @@
-import { formatMoney, SANDBOX_API_PREFIX } from '@store/contracts';
+import { formatMoney, SANDBOX_API_PREFIX, SANDBOX_ORDER_PAGE_PREFIX } from '@store/contracts';
+import { escapeHtml } from '../../../lib/escape-html';
 import { TEST_CARDS } from './cards';
 import { COUNTRIES } from './countries';
-import type { CheckoutView } from './sandbox.service';
+import type { CheckoutView, OrderDelivery } from './sandbox.service';
 
 export type CheckoutTheme = 'dark' | 'light' | null;
 
@@ -24,8 +25,9 @@ export function renderCheckoutPage(view: CheckoutView, options: { storeName: str
     body = `
   <section class="panel done" aria-labelledby="done-title">
     <h2 id="done-title" tabindex="-1">Payment complete</h2>
-    <p>Your order <strong>${escapeHtml(order.reference)}</strong> of ${escapeHtml(order.totalDisplay)} is complete. Check your email for your downloads.</p>
+    <p>Your order <strong>${escapeHtml(order.reference)}</strong> of ${escapeHtml(order.totalDisplay)} is complete. Check your email for your downloads.</p>${deliveryStatus(view.completedOrderDelivery)}
     <button type="button" class="button primary" id="continue" data-order-id="${escapeHtml(order.id)}" data-order-reference="${escapeHtml(order.reference)}">Continue</button>
+    <p><a href="${escapeHtml(`${SANDBOX_ORDER_PAGE_PREFIX}/${order.id}`)}" target="_blank" rel="noopener">This order in the sandbox</a> (to try a refund)</p>
   </section>`;
   } else if (cart.lines.length === 0) {
     body = `
@@ -93,6 +95,19 @@ export function renderCheckoutPage(view: CheckoutView, options: { storeName: str
 </body>
 </html>
 `;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** Whether the store has the order yet: a sandbox shows what FastSpring's dashboard would. */
+function deliveryStatus(delivery: OrderDelivery | null): string {
+  if (!delivery || delivery.delivered) return '';
+  if (delivery.attempts === 0) return `
+    <p class="delivery-status" role="status">The order is being sent to the store.</p>`;
+  const next = delivery.nextAttemptAt ? ` Next attempt: ${escapeHtml(timeFormat.format(delivery.nextAttemptAt))} UTC.` : '';
+  const attempts = delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`;
+  return `
+    <p class="delivery-status" role="status">The store has not accepted this order yet (${attempts}; last error: ${escapeHtml(delivery.lastError ?? 'none')}). The sandbox keeps retrying until it does.${next}</p>`;
 }
 
 /** The page for a session id nobody has (or one that is malformed). */
@@ -231,10 +246,4 @@ function cardFields(): string {
         </ul>
       </section>
     </fieldset>`;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { formatMoney, minorToMajor, type FastspringOrder } from '@store/contracts';
+import { formatMoney, majorToMinor, minorToMajor, type FastspringOrder } from '@store/contracts';
 import type { PricedCart } from './pricing';
 
 /** 16 random bytes in base64url: FastSpring-like opaque ids for orders and events. */
@@ -101,7 +101,45 @@ export function buildOrderData(input: {
   };
 }
 
-/** The exact body the webhook carries: FastSpring's envelope with one `order.completed` event. */
-export function webhookBody(eventId: string, created: Date, order: Record<string, unknown>): string {
-  return JSON.stringify({ events: [{ id: eventId, type: 'order.completed', created: created.getTime(), live: false, data: order }] });
+/** The exact body the webhook carries: FastSpring's envelope with one event (`order.completed` unless told). */
+export function webhookBody(eventId: string, created: Date, data: Record<string, unknown>, type = 'order.completed'): string {
+  return JSON.stringify({ events: [{ id: eventId, type, created: created.getTime(), live: false, data }] });
+}
+
+/**
+ * The `data` of a `return.created` event, as FastSpring sends it: the return's id, the
+ * original order, the returned items with their share of the order's amounts, a reason.
+ */
+export function buildReturnData(input: {
+  id: string;
+  order: { id: string; reference: string; currency: string; eventData: Record<string, unknown> };
+  items: Array<{ product: string; quantity: number }>;
+  reason: string;
+  now: Date;
+}): Record<string, unknown> {
+  const { order, now } = input;
+  const sold = (order.eventData.items ?? []) as Array<{ product: string; quantity: number; display?: string; subtotal: number; discount?: number }>;
+  const items = input.items.map((item) => {
+    const line = sold.find((candidate) => candidate.product === item.product)!;
+    const paidMinor = majorToMinor(line.subtotal - (line.discount ?? 0), order.currency);
+    const minor = Math.round((paidMinor * item.quantity) / line.quantity);
+    return { product: item.product, quantity: item.quantity, display: line.display ?? item.product, subtotal: minorToMajor(minor, order.currency), minor };
+  });
+  const totalMinor = items.reduce((sum, item) => sum + item.minor, 0);
+  return {
+    return: input.id,
+    reference: `${order.reference}R`,
+    completed: true,
+    changed: now.getTime(),
+    live: false,
+    currency: order.currency,
+    totalReturn: minorToMajor(totalMinor, order.currency),
+    totalReturnDisplay: formatMoney(totalMinor, order.currency),
+    reason: input.reason,
+    note: null,
+    type: 'RETURN',
+    original: { id: order.id, order: order.id, reference: order.reference },
+    customer: (order.eventData.customer as Record<string, unknown> | undefined) ?? null,
+    items: items.map(({ minor: _minor, ...item }) => item),
+  };
 }

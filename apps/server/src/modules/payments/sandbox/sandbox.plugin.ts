@@ -5,6 +5,7 @@ import type { Config } from '../../../config/env';
 import type { Secrets } from '../../../config/secrets';
 import type { DatabaseHandle } from '../../../db/client';
 import { loadBrowserAssets } from './browser-assets';
+import { createSandboxRefunds } from './sandbox-refunds';
 import { createSandboxRepository } from './sandbox.repository';
 import { sandboxRoutes } from './sandbox.routes';
 import { createSandboxService } from './sandbox.service';
@@ -77,7 +78,8 @@ export const sandboxPaymentsPlugin = fp(
     app.addHook('preClose', async () => {
       await deliverer.stop();
     });
-    await app.register(sandboxRoutes, { service, assets, config });
+    const refunds = createSandboxRefunds({ db: database.db, now: options.now, onRefunded: () => void deliverer.kick() });
+    await app.register(sandboxRoutes, { service, refunds, assets, config });
   },
   { name: 'sandbox-payments' },
 );

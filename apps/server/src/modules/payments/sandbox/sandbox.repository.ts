@@ -68,13 +68,40 @@ export function createSandboxRepository(db: Database) {
       return rows.length > 0;
     },
 
+    async findOrderIdByReference(reference: string): Promise<string | undefined> {
+      const [row] = await db.select({ id: sandboxOrders.id }).from(sandboxOrders).where(eq(sandboxOrders.reference, reference)).limit(1);
+      return row?.id;
+    },
+
     async findOrder(id: string): Promise<SandboxOrderRow | undefined> {
       const [row] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, id)).limit(1);
       return row;
     },
 
-    async insertDelivery(eventId: string, body: string, now: Date): Promise<void> {
-      await db.insert(sandboxWebhookDeliveries).values({ eventId, body, nextAttemptAt: now, createdAt: now });
+    /** The order, locked until the transaction ends: refunds of one order are serialised. */
+    async lockOrder(id: string): Promise<SandboxOrderRow | undefined> {
+      const [row] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, id)).limit(1).for('update');
+      return row;
+    },
+
+    async setReturned(id: string, returned: Record<string, number>): Promise<void> {
+      await db.update(sandboxOrders).set({ returned }).where(eq(sandboxOrders.id, id));
+    },
+
+    /** Queues a webhook; `sandboxOrderId` names the order it is about, for the order's page. */
+    async insertDelivery(eventId: string, body: string, now: Date, sandboxOrderId?: string): Promise<void> {
+      await db.insert(sandboxWebhookDeliveries).values({ eventId, body, nextAttemptAt: now, createdAt: now, sandboxOrderId });
+    },
+
+    /** The first webhook about this order (the one announcing it): how its delivery is going. */
+    async findOrderAnnouncement(sandboxOrderId: string): Promise<SandboxDeliveryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxWebhookDeliveries)
+        .where(eq(sandboxWebhookDeliveries.sandboxOrderId, sandboxOrderId))
+        .orderBy(asc(sandboxWebhookDeliveries.id))
+        .limit(1);
+      return row;
     },
 
     // -- webhook deliveries ------------------------------------------------------------
@@ -132,6 +159,19 @@ export function createSandboxRepository(db: Database) {
         .where(and(eq(sandboxWebhookDeliveries.id, id), eq(sandboxWebhookDeliveries.attempts, attempt), eq(sandboxWebhookDeliveries.status, 'pending')))
         .returning({ id: sandboxWebhookDeliveries.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Makes the rows an older version gave up on ('failed' after 8 attempts) pending again,
+     * due now; returns how many. Safe to run from several processes at once.
+     */
+    async requeueGivenUp(now: Date): Promise<number> {
+      const rows = await db
+        .update(sandboxWebhookDeliveries)
+        .set({ status: 'pending', nextAttemptAt: now })
+        .where(eq(sandboxWebhookDeliveries.status, 'failed'))
+        .returning({ id: sandboxWebhookDeliveries.id });
+      return rows.length;
     },
 
     /** When the next pending delivery is due, or null when none is pending. */

@@ -3,12 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   SANDBOX_API_PREFIX,
   SANDBOX_CHECKOUT_PREFIX,
+  SANDBOX_ORDER_PAGE_PREFIX,
   sandboxAddItemRequestSchema,
   sandboxContactRequestSchema,
   sandboxItemParamsSchema,
   sandboxPayRequestSchema,
   sandboxPromoRequestSchema,
+  orderSummaryRequestSchema,
+  sandboxOrderIdSchema,
   sandboxPushRequestSchema,
+  sandboxRefundRequestSchema,
   sandboxSessionIdSchema,
   sandboxSetQuantityRequestSchema,
   type SandboxErrorCode,
@@ -19,6 +23,8 @@ import { clientMessage, INTERNAL_MESSAGE } from '../../../plugins/errors';
 import { apiSecurityHeaders } from '../../../plugins/security';
 import type { BrowserAsset, BrowserAssets } from './browser-assets';
 import { renderCheckoutPage, renderMissingCheckoutPage, type CheckoutTheme } from './checkout-page';
+import { ORDER_PAGE_CSP, renderMissingOrderPage, renderOrderPage } from './order-page';
+import type { SandboxRefunds } from './sandbox-refunds';
 import { SandboxError, type SandboxService } from './sandbox.service';
 
 const CHECKOUT_SCRIPT_PATH = '/sandbox/fastspring/checkout.js';
@@ -38,6 +44,8 @@ const STATUS: Record<SandboxErrorCode, number> = {
   price_changed: 409,
   card_declined: 402,
   insufficient_funds: 402,
+  unknown_order: 404,
+  nothing_to_refund: 409,
   too_large: 413,
   rate_limited: 429,
   server_error: 500,
@@ -45,6 +53,7 @@ const STATUS: Record<SandboxErrorCode, number> = {
 
 export interface SandboxRoutesOptions {
   service: SandboxService;
+  refunds: SandboxRefunds;
   assets: BrowserAssets;
   config: Config;
 }
@@ -54,7 +63,7 @@ export interface SandboxRoutesOptions {
  * script calls, and the checkout page shown in the embedded-checkout frame. Routes only
  * validate, call the service and answer.
  */
-export async function sandboxRoutes(app: FastifyInstance, { service, assets, config }: SandboxRoutesOptions) {
+export async function sandboxRoutes(app: FastifyInstance, { service, refunds, assets, config }: SandboxRoutesOptions) {
   const apiHeaders = apiSecurityHeaders(config);
   const checkoutCsp = checkoutPolicy(config.publicUrl.startsWith('https:'));
   app.addHook('onRequest', (request, reply, done) => {
@@ -166,6 +175,8 @@ export async function sandboxRoutes(app: FastifyInstance, { service, assets, con
     return noStore(reply).send(await service.push(session, payload));
   });
 
+  await app.register(sandboxRefundRoutes, { refunds, config });
+
   app.post(`${api}/sessions/:session/pay`, json, async (request, reply) => {
     const session = sessionParam(request);
     const parsed = sandboxPayRequestSchema.safeParse(request.body);
@@ -181,6 +192,68 @@ export async function sandboxRoutes(app: FastifyInstance, { service, assets, con
     }
     const { order } = await service.pay(session, parsed.data);
     return noStore(reply).send({ order });
+  });
+}
+
+/**
+ * The refunds of the sandbox (what FastSpring's app does for a seller): an order page with
+ * refund buttons, and the JSON API tests use. Both send the store `return.created`.
+ */
+async function sandboxRefundRoutes(app: FastifyInstance, { refunds, config }: Pick<SandboxRoutesOptions, 'refunds' | 'config'>) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const orderParam = (request: FastifyRequest) => {
+    const { order } = request.params as { order: string };
+    return sandboxOrderIdSchema.safeParse(order).success ? order : null;
+  };
+  const sendPage = async (reply: FastifyReply, orderId: string | null, notice?: string, status = 200) => {
+    const view = orderId ? await refunds.getOrder(orderId) : null;
+    return reply
+      .code(view ? status : 404)
+      .header('content-security-policy', ORDER_PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(view ? renderOrderPage(view, { storeName: config.storeName, notice }) : renderMissingOrderPage(config.storeName));
+  };
+
+  app.get(SANDBOX_ORDER_PAGE_PREFIX, async (request, reply) => {
+    const { reference } = request.query as { reference?: unknown };
+    const valid = typeof reference === 'string' && orderSummaryRequestSchema.safeParse({ reference }).success;
+    const orderId = valid ? await refunds.findOrderId(reference) : null;
+    if (!orderId) return sendPage(reply, null);
+    return reply.redirect(`${SANDBOX_ORDER_PAGE_PREFIX}/${orderId}`, 303);
+  });
+
+  app.get(`${SANDBOX_ORDER_PAGE_PREFIX}/:order`, async (request, reply) => {
+    const { refunded } = request.query as { refunded?: unknown };
+    return sendPage(reply, orderParam(request), refunded === '1' ? 'Refunded. The store has been sent the refund.' : undefined);
+  });
+
+  app.post(`${SANDBOX_ORDER_PAGE_PREFIX}/:order/refund`, async (request, reply) => {
+    const orderId = orderParam(request);
+    if (!orderId) return sendPage(reply, null);
+    // Only the page itself refunds: another site's form posting here is refused.
+    if (request.headers['sec-fetch-site'] === 'cross-site') return sendPage(reply, orderId, 'Refunds are made from this page only.', 403);
+    const { product } = (request.body ?? {}) as { product?: unknown };
+    const input = typeof product === 'string' && product ? { items: [{ product, quantity: 10_000 }] } : {};
+    const parsed = sandboxRefundRequestSchema.safeParse(input);
+    if (!parsed.success) return sendPage(reply, orderId, 'That is not a product of this order.', 400);
+    try {
+      await refunds.refund(orderId, parsed.data);
+    } catch (error) {
+      if (error instanceof SandboxError) return sendPage(reply, orderId, error.message, STATUS[error.code]);
+      throw error;
+    }
+    // Post/redirect/get: reloading the page does not refund again.
+    return reply.redirect(`${SANDBOX_ORDER_PAGE_PREFIX}/${orderId}?refunded=1`, 303);
+  });
+
+  app.post(`${SANDBOX_API_PREFIX}/orders/:order/refund`, { bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
+    const orderId = orderParam(request);
+    if (!orderId) throw new SandboxError('unknown_order', 'No sandbox order has this id.');
+    const input = parseInput(sandboxRefundRequestSchema, request.body ?? {}, 'refund');
+    return noStore(reply).code(201).send(await refunds.refund(orderId, input));
   });
 }
 

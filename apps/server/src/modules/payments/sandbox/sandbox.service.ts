@@ -58,6 +58,17 @@ export interface CheckoutView {
   contact: CartContact;
   /** The order this session completed last, when its cart has not been filled again since. */
   completedOrder: SandboxOrderReceived | null;
+  /** How the webhook announcing that order to the store is going. */
+  completedOrderDelivery: OrderDelivery | null;
+}
+
+/** Where the webhook announcing an order stands: delivered, or still being retried and why. */
+export interface OrderDelivery {
+  delivered: boolean;
+  attempts: number;
+  lastError: string | null;
+  /** When the next attempt is due, while not delivered. */
+  nextAttemptAt: Date | null;
 }
 
 export interface PayResult {
@@ -84,7 +95,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     database: Database,
     cart: { items: CartItem[]; couponCode: string | null; contact: CartContact | null },
     at: Date,
-    email?: string,
+    payment?: { email: string },
   ): Promise<{ catalogue: PricedProduct[]; priced: PricedCart; evaluation: CouponEvaluation | null }> {
     const catalogue = await repo.listLiveProducts();
     const lines = priceLines(cart.items, byPath(catalogue), currency);
@@ -92,7 +103,9 @@ export function createSandboxService(options: SandboxServiceOptions) {
       ? await createCouponService(createCouponRepository(database)).evaluateCoupon(cart.couponCode, couponLines(lines), {
           now: at,
           currency,
-          email: email ?? cart.contact?.email ?? null,
+          email: payment?.email ?? cart.contact?.email ?? null,
+          // A payment counts the coupon's uses under its row lock and reserves one.
+          lock: payment !== undefined,
         })
       : null;
     return { catalogue, priced: priceCart(lines, currency, evaluation), evaluation };
@@ -126,6 +139,14 @@ export function createSandboxService(options: SandboxServiceOptions) {
       return { row: { ...current, ...changes }, couponError: result.couponError };
     });
     return view(row, couponError);
+  }
+
+  /** Null when no webhook about this order is known (e.g. made by a version that did not link them). */
+  async function orderDelivery(orderId: string): Promise<OrderDelivery | null> {
+    const delivery = await repository.findOrderAnnouncement(orderId);
+    if (!delivery) return null;
+    const delivered = delivery.status === 'delivered';
+    return { delivered, attempts: delivery.attempts, lastError: delivery.lastError, nextAttemptAt: delivered ? null : delivery.nextAttemptAt };
   }
 
   async function requireLive(repo: SandboxRepository, paths: string[]): Promise<void> {
@@ -236,8 +257,16 @@ export function createSandboxService(options: SandboxServiceOptions) {
       if (!row) return null;
       const { priced } = await price(repository, db, row, now());
       const completed = row.completedOrderId && row.items.length === 0 ? await repository.findOrder(row.completedOrderId) : undefined;
-      return { session: row.id, cart: priced, contact: row.contact ?? {}, completedOrder: completed ? orderReceived(completed) : null };
+      return {
+        session: row.id,
+        cart: priced,
+        contact: row.contact ?? {},
+        completedOrder: completed ? orderReceived(completed) : null,
+        completedOrderDelivery: completed ? await orderDelivery(completed.id) : null,
+      };
     },
+
+    getOrderDelivery: orderDelivery,
 
     /**
      * Takes payment for the session's cart. Idempotent per session: the cart row is locked,
@@ -253,7 +282,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
           const existing = await repo.findOrder(row.completedOrderId);
           if (existing) return { order: orderReceived(existing), created: false };
         }
-        const { priced, evaluation } = await price(repo, tx, row, at, input.email);
+        const { priced, evaluation } = await price(repo, tx, row, at, { email: input.email });
         if (priced.lines.length === 0) throw new SandboxError('empty_cart', 'Your cart is empty. Add a product before you check out.');
 
         const fields: Partial<Record<CardField | 'country', string>> = {};
@@ -288,12 +317,15 @@ export function createSandboxService(options: SandboxServiceOptions) {
         for (let attempt = 0; attempt < 10 && !order; attempt += 1) {
           const reference = orderReference(storeName, at);
           const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at });
-          const candidate = { id, reference, cartId: row.id, email: contact.email, totalMinor: priced.totalMinor, currency, eventData, createdAt: at };
+          const candidate = { id, reference, cartId: row.id, email: contact.email, totalMinor: priced.totalMinor, currency, eventData, returned: {}, createdAt: at };
           if (await repo.insertOrder(candidate)) order = candidate;
         }
         if (!order) throw new Error('could not find a free order reference');
+        if (evaluation?.ok && priced.coupon) {
+          await createCouponService(createCouponRepository(tx)).reserve(evaluation, { providerOrderId: id, email: contact.email });
+        }
         const eventId = randomId();
-        await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at);
+        await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at, id);
         await repo.updateCart(row.id, { items: [], couponCode: null, completedOrderId: id, contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }) }, at);
         return { order: orderReceived(order), created: true };
       });

@@ -19,9 +19,12 @@ export interface DelivererLog {
 export interface WebhookRetryOptions {
   /** Delay after the first failed attempt; doubled after each further failure. Default 1 s. */
   baseDelayMs?: number;
-  /** Longest delay between two attempts. Default 5 min. */
+  /** Longest delay between two attempts; a delivery is retried at this pace for as long as it fails. Default 5 min. */
   maxDelayMs?: number;
-  /** Attempts before a delivery is given up as 'failed'. Default 8. */
+  /**
+   * Failed attempts after which a delivery that still fails is logged as an error (again
+   * after each further such run of attempts). It is never given up. Default 8.
+   */
   maxAttempts?: number;
   /** How often the table is checked for due rows (other processes' rows, expired leases). Default 30 s. */
   pollIntervalMs?: number;
@@ -45,14 +48,16 @@ export function signWebhookBody(secret: string, body: string): string {
 
 /** The wait after `attempts` failed attempts: base × 2^(attempts−1), capped. */
 export function backoffDelay(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
-  return Math.min(baseDelayMs * 2 ** Math.max(0, attempts - 1), maxDelayMs);
+  // The exponent is bounded so that a delivery failing for weeks still gets a finite delay.
+  return Math.min(baseDelayMs * 2 ** Math.min(Math.max(0, attempts - 1), 30), maxDelayMs);
 }
 
 /**
  * Delivers the sandbox's webhooks from its outbox table (`sandbox_webhook_deliveries`): at
- * least once, signed like FastSpring, retried with exponential backoff, and resumed after a
- * restart. `kick()` delivers at once (after a payment); a timer picks up retries when due.
- * Every timer is cleared by `stop()`, which waits for the attempt in flight.
+ * least once, signed like FastSpring, retried with exponential backoff and then at the
+ * longest delay until accepted (as FastSpring does), and resumed after a restart. `kick()`
+ * delivers at once (after a payment); a timer picks up retries when due. Every timer is
+ * cleared by `stop()`, which waits for the attempt in flight.
  */
 export function createWebhookDeliverer(options: DelivererOptions) {
   const { repository, secret, send, log } = options;
@@ -71,6 +76,14 @@ export function createWebhookDeliverer(options: DelivererOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let requeuePending = false;
+
+  /** Rows an older version gave up on are delivered again, like any pending row. */
+  async function requeueGivenUp(): Promise<void> {
+    const requeued = await repository.requeueGivenUp(now());
+    requeuePending = false;
+    if (requeued > 0) log.info({ deliveries: requeued }, 'sandbox webhook deliveries given up by an earlier version are retried');
+  }
 
   async function attempt(row: SandboxDeliveryRow): Promise<void> {
     const signature = signWebhookBody(secret, row.body);
@@ -87,26 +100,29 @@ export function createWebhookDeliverer(options: DelivererOptions) {
       return;
     }
     const reason = error ?? `answered ${statusCode}`;
-    if (row.attempts >= maxAttempts) {
-      await repository.recordAttempt(row.id, row.attempts, { status: 'failed', statusCode, error: reason });
-      log.error({ eventId: row.eventId, attempts: row.attempts, statusCode, error: reason }, 'sandbox webhook delivery failed for good');
-      return;
-    }
-    const delay = backoffDelay(row.attempts, baseDelayMs, maxDelayMs);
+    // At least 1 ms: the row must fall due after the round that just tried it.
+    const delay = Math.max(1, backoffDelay(row.attempts, baseDelayMs, maxDelayMs));
     await repository.recordAttempt(row.id, row.attempts, {
       status: 'pending',
       nextAttemptAt: new Date(at.getTime() + delay),
       statusCode,
       error: reason,
     });
-    log.warn({ eventId: row.eventId, attempts: row.attempts, statusCode, error: reason, retryInMs: delay }, 'sandbox webhook delivery will be retried');
+    const details = { eventId: row.eventId, attempts: row.attempts, statusCode, error: reason, retryInMs: delay };
+    // Loud once per run of `maxAttempts` failures, so a long outage is noticed without a line every few minutes at error level.
+    if (row.attempts % maxAttempts === 0) log.error(details, 'sandbox webhook delivery keeps failing; still retrying');
+    else log.warn(details, 'sandbox webhook delivery will be retried');
   }
 
-  /** Delivers everything due now, batch after batch. */
+  /**
+   * Delivers everything due when the round starts, batch after batch. A row that fails in
+   * this round is due later than its start, so it waits for the timer: it cannot hot-loop
+   * or keep the rows behind it waiting, however short its delay.
+   */
   async function deliverDue(): Promise<void> {
+    const roundStart = now();
     while (!stopped) {
-      const at = now();
-      const rows = await repository.claimDueDeliveries(at, new Date(at.getTime() + leaseMs), batchSize);
+      const rows = await repository.claimDueDeliveries(roundStart, new Date(now().getTime() + leaseMs), batchSize);
       if (rows.length === 0) return;
       for (const row of rows) await attempt(row);
     }
@@ -139,6 +155,7 @@ export function createWebhookDeliverer(options: DelivererOptions) {
       for (;;) {
         again = false;
         try {
+          if (requeuePending) await requeueGivenUp();
           await deliverDue();
         } catch (error) {
           log.error({ err: error }, 'sandbox webhook deliverer failed');
@@ -160,6 +177,7 @@ export function createWebhookDeliverer(options: DelivererOptions) {
     start(): void {
       if (started || stopped) return;
       started = true;
+      requeuePending = true;
       void run();
     },
     /** Delivers now, e.g. right after a payment; resolves when the queue has been worked through. */

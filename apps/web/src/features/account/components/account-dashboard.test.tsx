@@ -21,6 +21,7 @@ const product = {
   first_download: true,
   download_url: '/api/downloads/1?sig=x',
   download_expires: null,
+  refunded_quantity: 0,
 };
 
 function order(index: number, extra: Partial<AccountOrder> = {}): AccountOrder {
@@ -110,6 +111,33 @@ describe('AccountDashboard', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/track-download'))).toBe(true));
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/track-download'))!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ product_id: 'remidi-4', version: '4.2.1', order_id: 'id-1' });
+  });
+
+  it('marks refunded orders and lines in words a shopper understands', async () => {
+    respond(
+      200,
+      account([
+        order(1, { status: 'refunded', products: [{ ...product, refunded_quantity: 1, download_url: null }] }),
+        order(2, {
+          status: 'partially_refunded',
+          products: [
+            { ...product, quantity: 2, refunded_quantity: 2, download_url: null },
+            { ...product, product_id: 'rechannel', sku: 'RC', display: 'reChannel', quantity: 3, refunded_quantity: 1 },
+          ],
+        }),
+      ]),
+    );
+    renderDashboard();
+    const refunded = await screen.findByRole('listitem', { name: 'Order REF-1' });
+    expect(within(refunded).getAllByText('Refunded')[0]!.closest('[data-tone]')).toHaveAttribute('data-tone', 'grey');
+    expect(within(refunded).getByText('Refunded: no downloads')).toBeInTheDocument();
+    // Versions and updates mean nothing for a product no longer owned.
+    expect(within(refunded).queryByText(/Version tracking starts/)).not.toBeInTheDocument();
+    const partly = screen.getByRole('listitem', { name: 'Order REF-2' });
+    expect(within(partly).getByText('Partly refunded').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(partly).getByText('Refunded')).toBeInTheDocument();
+    expect(within(partly).getByText('1 of 3 refunded')).toBeInTheDocument();
+    expect(within(partly).getByRole('link', { name: 'Download reChannel' })).toBeInTheDocument();
   });
 
   it("profile tab, and 'Tab Not Found'", async () => {

@@ -7,7 +7,9 @@ import {
   formatDate,
   formatOrderTotal,
   licenceStatusTone,
+  lineRefund,
   orderReference,
+  orderStatusLabel,
   orderStatusTone,
   versionState,
 } from '../utils/format';
@@ -97,6 +99,7 @@ function OrderHistory({ orders, onDownload }: { orders: AccountOrder[]; onDownlo
 function OrderCard({ order, onDownload }: { order: AccountOrder; onDownload: OrdersTabProps['onDownload'] }) {
   const reference = orderReference(order);
   const status = order.status || 'completed';
+  const label = orderStatusLabel(status);
   return (
     <li className="rounded-xl border border-border/40 bg-background p-4 dark:border-border/70" aria-label={`Order ${reference}`}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -105,7 +108,7 @@ function OrderCard({ order, onDownload }: { order: AccountOrder; onDownload: Ord
           <p className="text-sm text-secondary">{formatDate(order.date)}</p>
         </div>
         <div className="flex items-center gap-3">
-          <Badge tone={orderStatusTone(status)}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>
+          <Badge tone={orderStatusTone(status)}>{label}</Badge>
           <p className="font-semibold">{formatOrderTotal(order.total, order.currency || 'USD')}</p>
         </div>
       </div>
@@ -135,18 +138,27 @@ function OrderCard({ order, onDownload }: { order: AccountOrder; onDownload: Ord
 
 function ProductRow({ order, product, onDownload }: { order: AccountOrder; product: AccountProduct; onDownload: OrdersTabProps['onDownload'] }) {
     const label = downloadLabel(product);
+    const refund = lineRefund(product);
     return (
       <li className="flex flex-col gap-3 border-t border-border/40 pt-3 sm:flex-row sm:items-center dark:border-border/70">
         <div className="min-w-0 flex-1">
-          <p className="font-semibold">
-            {product.display}
-            {product.quantity > 1 && <span className="text-secondary"> × {product.quantity}</span>}
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+            <span>
+              {product.display}
+              {product.quantity > 1 && <span className="text-secondary"> × {product.quantity}</span>}
+            </span>
+            {refund === 'full' && <Badge tone="grey">Refunded</Badge>}
+            {refund === 'partial' && (
+              <Badge tone="yellow">
+                {product.refunded_quantity} of {product.quantity} refunded
+              </Badge>
+            )}
           </p>
           <p className="text-sm text-secondary">
             {product.subtotal_display}
             {product.coupon && product.coupon !== 'N/A' ? ` · Coupon ${product.coupon}` : ''}
           </p>
-          <VersionDisplay product={product} />
+          {refund !== 'full' && <VersionDisplay product={product} />}
         </div>
         {product.download_url ? (
           <a
@@ -159,7 +171,7 @@ function ProductRow({ order, product, onDownload }: { order: AccountOrder; produ
             {label}
           </a>
         ) : (
-          <p className="shrink-0 text-sm text-secondary">Download not available</p>
+          <p className="shrink-0 text-sm text-secondary">{refund === 'full' ? 'Refunded: no downloads' : 'Download not available'}</p>
         )}
       </li>
     );

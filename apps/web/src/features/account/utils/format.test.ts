@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderTotal, isSessionExpiredError, orderReference, orderStatusTone, parseCurrency, versionState } from './format';
+import { formatOrderTotal, isSessionExpiredError, lineRefund, orderReference, orderStatusLabel, orderStatusTone, parseCurrency, versionState } from './format';
 
 describe('account formatting', () => {
   it('parses currency strings by stripping non-numeric characters, 0 when unparsable', () => {
@@ -11,7 +11,11 @@ describe('account formatting', () => {
   });
   it('falls back to ORDER-{id}', () => expect(orderReference({ order_id: '42', order_reference: '' })).toBe('ORDER-42'));
   it('colours statuses', () => {
-    expect(['successful', 'completed', 'pending', 'failed', 'refunded'].map(orderStatusTone)).toEqual(['green', 'green', 'yellow', 'red', 'grey']);
+    expect(['successful', 'completed', 'pending', 'failed', 'refunded', 'partially_refunded'].map(orderStatusTone)).toEqual(['green', 'green', 'yellow', 'red', 'grey', 'yellow']);
+  });
+  it('words refund statuses the way a shopper reads them', () => {
+    expect(['completed', 'refunded', 'partially_refunded', '', 'pending'].map(orderStatusLabel)).toEqual(['Completed', 'Refunded', 'Partly refunded', 'Completed', 'Pending']);
+    expect([0, 1, 2].map((refunded) => lineRefund({ quantity: 2, refunded_quantity: refunded }))).toEqual(['none', 'partial', 'full']);
   });
   it('works out the version state', () => {
     const base = { first_download: false, has_update: false, is_major_update: false, user_version: '0.0.0', current_version: '1.0.0' };

@@ -34,12 +34,28 @@ export function orderStatusTone(status: string | null | undefined): Tone {
     case 'completed':
       return 'green';
     case 'pending':
+    case 'partially_refunded':
       return 'yellow';
     case 'failed':
       return 'red';
     default:
       return 'grey';
   }
+}
+
+/** The order status as a shopper reads it: 'partially_refunded' → 'Partly refunded'. */
+export function orderStatusLabel(status: string | null | undefined): string {
+  const value = status || 'completed';
+  if (value === 'partially_refunded') return 'Partly refunded';
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What a line's refunds mean for it: nothing, some units, or the whole line. */
+export function lineRefund(product: Pick<AccountProduct, 'quantity' | 'refunded_quantity'>): 'none' | 'partial' | 'full' {
+  const refunded = product.refunded_quantity ?? 0;
+  if (refunded <= 0) return 'none';
+  return refunded >= product.quantity ? 'full' : 'partial';
 }
 
 /** Account spec §2: licence status Active is green, anything else grey. */

@@ -1,3 +1,4 @@
+import { isRecord } from '@store/contracts/is-record';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaItem, ProductFile, ProductVersion } from '@store/contracts';
 import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
@@ -97,8 +98,4 @@ function parseFile(value: unknown): ProductFile[] {
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

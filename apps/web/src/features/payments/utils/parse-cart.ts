@@ -1,3 +1,4 @@
+import { isRecord } from '@store/contracts/is-record';
 import { currencyFromText, formatMoney, majorToMinor, parsePriceText } from '@store/contracts/money';
 import { DEFAULT_CART_CURRENCY, ZERO_TOTAL } from '../constants';
 import type { CartLine, CartSnapshot } from '../types';
@@ -13,10 +14,6 @@ export const EMPTY_CART: CartSnapshot = {
   currency: DEFAULT_CART_CURRENCY,
   coupons: [],
 };
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nonEmptyText(value: unknown): string | null {
   if (typeof value !== 'string') return null;

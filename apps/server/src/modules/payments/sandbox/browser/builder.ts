@@ -10,6 +10,7 @@
  * call is queued and runs after the previous one has finished; each takes an optional
  * trailing callback that receives the cart data, also when the call failed.
  */
+import { isRecord } from '@store/contracts/is-record';
 import {
   SBL_EMBEDDED_CONTAINER_ID,
   SBL_SCRIPT_ID,
@@ -383,10 +384,6 @@ function safely(run: () => void): void {
   } catch (error) {
     console.error('[sandbox SBL] a callback threw', error);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isAnswer(value: unknown): value is Answer {

@@ -3,6 +3,7 @@
  * SBL script rendered this frame) only through the SBL's `fscPopupMessage` messages, sent
  * to its own origin: the CSP lets only this origin frame the page.
  */
+import { isRecord } from '@store/contracts/is-record';
 import type { SblPopupMessage } from '@store/contracts/payments/sbl';
 import { cardFieldErrors } from '../cards';
 
@@ -211,10 +212,6 @@ function setupForm(form: HTMLFormElement): void {
 }
 
 type SblOrderLike = { id: string; reference: string; [key: string]: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function start(): void {
   const form = document.getElementById('pay-form');

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { loadSecrets } from '../src/config/secrets';
+import { outboxMessages } from '../src/db/schema';
+import { createTestDatabase, TEST_ENGINES, testWebApp } from './helpers';
+
+const EMAIL = 'victim.person@example.com';
+
+describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
+  let app: FastifyInstance | undefined;
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    await app?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The store's own logger options, writing into `lines`; two routes whose queries fail on an email. */
+  async function appLoggingTo(lines: string[]) {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-log-'));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    const database = await createTestDatabase(engine);
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildApp({ config, database, secrets: await loadSecrets(dataDir, {}), webApp: testWebApp(), logger: { ...(loggerOptions(config) as object), stream } });
+    const message = { dedupeKey: `welcome:${EMAIL}`, kind: 'test', toAddress: EMAIL, subject: 'Hello', textBody: 'Hi', htmlBody: '<p>Hi</p>' };
+    app.get('/test/duplicate-email', async () => {
+      await database.db.insert(outboxMessages).values(message);
+      await database.db.insert(outboxMessages).values(message);
+    });
+    app.get('/test/email-as-number', async () => database.db.execute(sql`select ${EMAIL}::int as n`));
+    await app.ready();
+    return app;
+  }
+
+  it('says which query failed without its parameters or the row it collided with', async () => {
+    const lines: string[] = [];
+    const store = await appLoggingTo(lines);
+    expect((await store.inject('/test/duplicate-email')).statusCode).toBe(500);
+    const logged = lines.join('');
+    expect(logged).not.toContain('victim.person');
+    expect(logged).not.toContain('example.com');
+    expect(logged).toContain('request failed');
+    expect(logged).toContain('Failed query: insert into \\"outbox_messages\\"');
+    expect(logged).toContain('outbox_messages_dedupe_unique');
+    expect(logged).toContain('23505');
+  });
+
+  it('drops the value PostgreSQL quotes in its own message', async () => {
+    const lines: string[] = [];
+    const store = await appLoggingTo(lines);
+    expect((await store.inject('/test/email-as-number')).statusCode).toBe(500);
+    const logged = lines.join('');
+    expect(logged).not.toContain('victim.person');
+    expect(logged).toContain('Failed query: select $1::int as n');
+    expect(logged).toContain('invalid input syntax for type integer');
+  });
+});
