@@ -1,5 +1,4 @@
 import path from 'node:path';
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
@@ -9,9 +8,14 @@ import { seedCoupons } from './modules/coupons/seed/seed-coupons';
 import { createFileStorage } from './modules/files/create-file-storage';
 import { createFilesRepository } from './modules/files/files.repository';
 import { uploadMissingFiles } from './modules/files/upload-missing-files';
+import { acquireDataDirLock, DataDirInUseError } from './operations/data-dir-lock';
+import { closeGracefullyOnSignal } from './operations/stop-on-signal';
+import { lockedMailboxLink } from './modules/mail/mailbox.routes';
 
 async function main() {
   const config = loadConfig();
+  // Held until the process exits (after the database is closed), so a second store cannot open the same PGlite folder.
+  if (!config.databaseUrl) acquireDataDirLock(config.dataDir);
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl
@@ -36,15 +40,14 @@ async function main() {
   if (seeded.previews.length > 0) app.log.info({ products: seeded.previews }, 'sample packs now list their MIDI previews');
   if (seeded.rasterCovers.length > 0) app.log.info({ products: seeded.rasterCovers }, 'seed covers now served as WebP');
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
+  closeGracefullyOnSignal(() => app.close(), app.log);
 
   await app.listen({ host: config.host, port: config.port });
   const where = database.engine === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
-  console.log(`\n  ${config.storeName} store is ready at ${config.publicUrl}  (database: ${where})\n`);
+  // The mailbox key goes to the console only: log lines may be shipped elsewhere, and it opens every account's emails.
+  const mailboxLink = lockedMailboxLink(config, secrets);
+  const mailboxLine = mailboxLink ? `\n  Sandbox mailbox (keep this link private) ${mailboxLink}\n` : '';
+  console.log(`\n  ${config.storeName} store is ready at ${config.publicUrl}  (database: ${where})\n${mailboxLine}`);
 }
 
 async function syncBucket(config: Config, database: DatabaseHandle) {
@@ -63,6 +66,8 @@ async function syncBucket(config: Config, database: DatabaseHandle) {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`\n${error.message}\n\nFix these environment variables and start again.\n`);
+  } else if (error instanceof DataDirInUseError) {
+    console.error(`\nThe store could not start: ${error.message}\n`);
   } else {
     console.error('The store could not start:', error);
   }
