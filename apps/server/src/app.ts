@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mail = createMailService();
   const orders = createOrdersService({
     db: database.db,
-    // The modules an order writes to, each in the order's transaction.
+    // The modules an order touches, each on the order's transaction.
     modules: {
       repository: createOrdersRepository,
       catalog: createCatalogRepository,
