@@ -59,7 +59,7 @@ describe('lint zones: a module owns its repository', () => {
     ).toEqual([]);
   });
 
-  it('allows another module's service', { timeout: 60_000 }, async () => {
+  it("allows another module's service", { timeout: 60_000 }, async () => {
     expect(
       await restrictedImports(
         "import { createCouponService } from '../coupons/coupons.service';\nexport const coupons = createCouponService;\n",
