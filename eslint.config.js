@@ -1,8 +1,17 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The server's modules: each folder of apps/server/src/modules (payments holds both providers). */
+const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 const WEB_FEATURES = ['catalog', 'cart', 'checkout', 'payments', 'identity', 'account', 'content', 'visualizer', 'layout'];
 
@@ -58,8 +67,19 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      // Services and repositories hold no HTTP types; only routes and plugins speak Fastify.
-      'no-restricted-imports': 'off',
+      // A module's repository is the only code that touches its tables: another module asks
+      // that module's service (handed to it by app.ts), never its repository.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: SERVER_MODULES.map((module) => ({
+            target: `./apps/server/src/modules/${module}/**/*`,
+            from: SERVER_MODULES.filter((other) => other !== module).map((other) => `./apps/server/src/modules/${other}/**/*.repository.ts`),
+            message: `Only the module that owns a repository imports it; use that module's service, wired in app.ts.`,
+          })),
+        },
+      ],
     },
   },
   {

@@ -4,7 +4,7 @@ import type { Config } from './config/env';
 import { serverTimeoutOptions, type ServerTimeouts } from './config/server-timeouts';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Secrets } from './config/secrets';
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import { embeddedTokenVerifier, externalTokenVerifier, type AccessTokenVerifier } from './modules/accounts/access-token';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -12,6 +12,8 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createCouponRepository } from './modules/coupons/coupons.repository';
+import { createCouponService } from './modules/coupons/coupons.service';
 import { createDownloadsRepository } from './modules/downloads/downloads.repository';
 import { createFileStorage } from './modules/files/create-file-storage';
 import { createEmbeddedIdentity, type EmbeddedIdentity } from './modules/identity/embedded-identity';
@@ -19,12 +21,18 @@ import { idpRoutes } from './modules/identity/idp.routes';
 import type { ScryptParams } from './modules/identity/password';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { hasSandboxMailbox, mailboxLock, mailboxRoutes } from './modules/mail/mailbox.routes';
+import { createMailService } from './modules/mail/mail.service';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { sealSecurePayload } from './modules/payments/fastspring/secure-payload';
+import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
-import { sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
+import { createSandboxRefunds } from './modules/payments/sandbox/sandbox-refunds';
+import { injectedWebhookSender, sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
+import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repository';
+import { createSandboxService } from './modules/payments/sandbox/sandbox.service';
+import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliverer';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -87,8 +95,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : undefined,
     log: app.log,
   });
+  const mail = createMailService();
   const orders = createOrdersService({
     db: database.db,
+    // The modules an order touches, each on the order's transaction.
+    modules: {
+      repository: createOrdersRepository,
+      catalog: createCatalogRepository,
+      coupons: couponsOn,
+      mail,
+    },
     provider: config.payments.provider,
     storeName: config.storeName,
     publicUrl: config.publicUrl,
@@ -119,6 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sessionSecret: deps.secrets.SESSION_SECRET,
       corsOrigins: config.corsOrigins,
       log: app.log,
+      mail,
       onMessageQueued: () => void outboxSender.kick(),
       scrypt: deps.passwordHashing,
     });
@@ -183,7 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(mailboxRoutes, { outbox, storeName: config.storeName, lock: mailboxLock(config, deps.secrets) });
   }
   if (config.payments.provider === 'sandbox') {
-    await app.register(sandboxPaymentsPlugin, { config, database, secrets: deps.secrets, ...deps.sandboxPayments });
+    await app.register(sandboxPaymentsPlugin, { config, ...sandboxPayments(app, deps) });
   }
 
   await app.register(spaPlugin, {
@@ -204,4 +221,38 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await database.close();
   });
   return app;
+}
+
+/** The coupons module on the database or on a caller's transaction. */
+const couponsOn = (db: Database) => createCouponService(createCouponRepository(db));
+
+/** The sandbox payment provider's service, refunds and webhook deliverer, handed their dependencies like every other module. */
+function sandboxPayments(app: FastifyInstance, deps: AppDependencies) {
+  const { config, database } = deps;
+  const testing = deps.sandboxPayments ?? {};
+  const deliverer = createWebhookDeliverer({
+    ...testing.webhookRetry,
+    repository: createSandboxRepository(database.db),
+    secret: deps.secrets.FASTSPRING_WEBHOOK_SECRET,
+    send: testing.webhookSender ?? injectedWebhookSender(app, testing.webhookPath),
+    log: app.log,
+    now: testing.now,
+  });
+  const service = createSandboxService({
+    db: database.db,
+    repository: createSandboxRepository,
+    coupons: couponsOn,
+    currency: config.currency,
+    storeName: config.storeName,
+    now: testing.now,
+    // The shopper's thank-you page waits for the order: deliver at once, not at the next poll.
+    onOrderCompleted: () => void deliverer.kick(),
+  });
+  const refunds = createSandboxRefunds({
+    db: database.db,
+    repository: createSandboxRepository,
+    now: testing.now,
+    onRefunded: () => void deliverer.kick(),
+  });
+  return { service, refunds, deliverer };
 }

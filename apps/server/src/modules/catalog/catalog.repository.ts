@@ -6,6 +6,7 @@ export interface VersionWithFiles extends ProductVersionRow {
   files: ProductFileRow[];
 }
 
+/** The catalogue's tables; `db` may be another module's transaction (an order lists what it sold). */
 export function createCatalogRepository(db: Database) {
   return {
     listLiveProducts(): Promise<ProductRow[]> {
@@ -22,30 +23,22 @@ export function createCatalogRepository(db: Database) {
     },
 
     /** The newest release of a product by release date, with its files. */
-    findLatestVersion(productId: number): Promise<VersionWithFiles | undefined> {
-      return findLatestVersion(db, productId);
+    async findLatestVersion(productId: number): Promise<VersionWithFiles | undefined> {
+      const [version] = await db
+        .select()
+        .from(productVersions)
+        .where(eq(productVersions.productId, productId))
+        .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
+        .limit(1);
+      if (!version) return undefined;
+      const files = await db
+        .select()
+        .from(productFiles)
+        .where(inArray(productFiles.versionId, [version.id]))
+        .orderBy(asc(productFiles.os), asc(productFiles.format));
+      return { ...version, files };
     },
   };
-}
-
-/** Also used inside other modules' transactions (the order confirmation lists the files). */
-export async function findLatestVersion(
-  db: Pick<Database, 'select'>,
-  productId: number,
-): Promise<VersionWithFiles | undefined> {
-  const [version] = await db
-    .select()
-    .from(productVersions)
-    .where(eq(productVersions.productId, productId))
-    .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
-    .limit(1);
-  if (!version) return undefined;
-  const files = await db
-    .select()
-    .from(productFiles)
-    .where(inArray(productFiles.versionId, [version.id]))
-    .orderBy(asc(productFiles.os), asc(productFiles.format));
-  return { ...version, files };
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

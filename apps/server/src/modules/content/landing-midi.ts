@@ -5,9 +5,9 @@
  * accompaniment under the pedal, with a melody on top made from chord tones and passing notes.
  * Deterministic: the same code always writes the same bytes.
  */
-import { writeMidi } from '../catalog/seed/assets/midi';
-import type { NoteEvent } from '../catalog/seed/assets/note-event';
-import { mulberry32, pick, type Rng } from '../catalog/seed/assets/random';
+import { writeMidi } from '../../lib/midi/write-midi';
+import type { NoteEvent } from '../../lib/midi/note-event';
+import { mulberry32, pick, type Rng } from '../../lib/seeded-random';
 
 export const LANDING_BPM = 90;
 const BEATS_PER_BAR = 4;

@@ -85,11 +85,11 @@ export function createCouponRepository(db: CouponExecutor) {
      * Counts one use of each known coupon code by this order and releases the order's
      * reservation of it. The redemption row is unique per coupon and order, and the counter
      * moves and the reservation goes only when that row is new: counted once, atomically.
+     * `codes` are normalised already (the service does it).
      */
     async redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> {
-      const normalised = [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
-      if (normalised.length === 0) return [];
-      const known = await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.code, normalised));
+      if (codes.length === 0) return [];
+      const known = await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.code, codes));
       const redeemed: string[] = [];
       for (const coupon of known) {
         const inserted = await db

@@ -46,9 +46,14 @@ export function createCouponService(repository: CouponRepository) {
       await repository.insertReservation(evaluation.couponId, order.providerOrderId, order.email);
     },
 
-    /** Records the uses of an order's coupons when the order is recorded (in its transaction). */
+    /**
+     * Records the uses of an order's coupons when the order is recorded (in its transaction).
+     * The provider's codes go through the same normaliser as a typed code; one that cannot be
+     * a code is no coupon of ours.
+     */
     redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> {
-      return repository.redeem(codes, order);
+      const normalised = [...new Set(codes.map(normaliseCouponCode).filter((code): code is string => code !== null))];
+      return repository.redeem(normalised, order);
     },
   };
 }

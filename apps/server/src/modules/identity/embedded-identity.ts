@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Database } from '../../db/client';
-import { createIdentityAccountsRepository } from './identity-accounts.repository';
+import { createIdentityAccountsRepository, type IdentityMail } from './identity-accounts.repository';
 import { createIdentityThrottle } from './identity-throttle';
 import { createIdentityThrottlesRepository } from './identity-throttles.repository';
 import { createIdentityService, type IdentityService } from './identity.service';
@@ -22,6 +22,8 @@ export interface EmbeddedIdentityOptions {
   sessionSecret: string;
   corsOrigins: string[];
   log: FastifyBaseLogger;
+  /** The mail module, which queues the identity emails. */
+  mail: IdentityMail;
   onMessageQueued: () => void;
   scrypt?: ScryptParams;
 }
@@ -41,7 +43,7 @@ const SWEEP_INTERVAL_MS = 60 * 60_000;
 export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
   const keys = await loadOrCreateSigningKeys(options.dataDir);
   const payloads = createOidcPayloadsRepository(options.db);
-  const accounts = createIdentityAccountsRepository(options.db);
+  const accounts = createIdentityAccountsRepository(options.db, options.mail);
   const throttles = createIdentityThrottlesRepository(options.db);
   const identity = createIdentityService({
     accounts,

@@ -1,15 +1,24 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, accountTokens, outboxMessages, type AccountRow } from '../../db/schema';
+import { accounts, accountTokens, type AccountRow } from '../../db/schema';
+import type { NewOutboxMessage } from '../mail/mail.service';
 
 export type TokenPurpose = (typeof accountTokens.$inferInsert)['purpose'];
 export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'givenName' | 'familyName' | 'fullName'>;
-export type OutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;
+export type OutboxMessage = NewOutboxMessage;
+
+/** The mail module's outbox: it writes the message, in the transaction it is handed. */
+export interface IdentityMail {
+  enqueue(tx: Database, message: OutboxMessage): Promise<boolean>;
+}
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
-/** Sign-in accounts of the embedded provider and their single-use email tokens. */
-export function createIdentityAccountsRepository(db: Database) {
+/**
+ * Sign-in accounts of the embedded provider and their single-use email tokens. An email that
+ * goes with a new token is queued by the mail module inside this repository's transaction.
+ */
+export function createIdentityAccountsRepository(db: Database, mail: IdentityMail) {
   return {
     async findById(id: string): Promise<AccountRow | undefined> {
       if (!UUID.test(id)) return undefined;
@@ -36,7 +45,7 @@ export function createIdentityAccountsRepository(db: Database) {
         const [row] = await tx.insert(accounts).values(account).onConflictDoNothing({ target: accounts.email }).returning();
         if (!row) return undefined;
         const tokenId = await insertToken(tx, row.id, 'verify-email', token);
-        await tx.insert(outboxMessages).values(message(row.id, tokenId)).onConflictDoNothing();
+        await mail.enqueue(tx, message(row.id, tokenId));
         return row;
       });
     },
@@ -50,14 +59,13 @@ export function createIdentityAccountsRepository(db: Database) {
     ): Promise<void> {
       await db.transaction(async (tx) => {
         const tokenId = await insertToken(tx, accountId, purpose, token);
-        await tx.insert(outboxMessages).values(message(tokenId)).onConflictDoNothing();
+        await mail.enqueue(tx, message(tokenId));
       });
     },
 
     /** Queues an email that needs no token (e.g. "someone tried to sign up with your address"). */
-    async enqueue(message: OutboxMessage): Promise<boolean> {
-      const rows = await db.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });
-      return rows.length === 1;
+    enqueue(message: OutboxMessage): Promise<boolean> {
+      return mail.enqueue(db, message);
     },
 
     /** What a link's token is good for, without using it (a mail scanner may open the link first). */

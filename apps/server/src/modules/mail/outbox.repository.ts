@@ -2,8 +2,18 @@ import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages, type OutboxMessageRow } from '../../db/schema';
 
+/** A message to queue: what it says, to whom, and the key that makes queueing it twice a no-op. */
+export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;
+
+/** The mail outbox; `db` may be a transaction (queueing joins the caller's). */
 export function createOutboxRepository(db: Database) {
   return {
+    /** Queues a message unless one with the same dedupe key is already queued; true when queued now. */
+    async enqueue(message: NewOutboxMessage): Promise<boolean> {
+      const rows = await db.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });
+      return rows.length === 1;
+    },
+
     /**
      * Takes up to `limit` due messages and pushes their next attempt into the future (a lease),
      * so another store process polling the same database skips them while we send.

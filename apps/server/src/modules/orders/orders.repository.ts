@@ -1,20 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  customers,
-  entitlements,
-  licences,
-  orderItems,
-  orders,
-  outboxMessages,
-  products,
-  refunds,
-  webhookEvents,
-  type ProductRow,
-} from '../../db/schema';
-
-/** A transaction or the database itself: every function here runs inside the caller's transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+import { customers, entitlements, licences, orderItems, orders, products, refunds, webhookEvents, type ProductRow } from '../../db/schema';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
@@ -31,152 +17,155 @@ export interface NewCustomer {
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
-export const ordersRepository = {
-  /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */
-  async recordEvent(tx: Executor, event: { id: string; type: string }): Promise<boolean> {
-    const rows = await tx.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
-    return rows.length === 1;
-  },
+/**
+ * The orders module's tables: webhook events, customers, orders and their lines, licences,
+ * entitlements and refunds. `db` is the event's transaction when recording an order.
+ */
+export function createOrdersRepository(db: Database) {
+  return {
+    /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */
+    async recordEvent(event: { id: string; type: string }): Promise<boolean> {
+      const rows = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+      return rows.length === 1;
+    },
 
-  async linkEventToOrder(tx: Executor, eventId: string, orderId: number) {
-    await tx.update(webhookEvents).set({ orderId }).where(eq(webhookEvents.id, eventId));
-  },
+    async linkEventToOrder(eventId: string, orderId: number) {
+      await db.update(webhookEvents).set({ orderId }).where(eq(webhookEvents.id, eventId));
+    },
 
-  async productsByPath(tx: Executor, paths: string[]): Promise<Map<string, ProductRow>> {
-    if (paths.length === 0) return new Map();
-    const rows = await tx.select().from(products).where(inArray(products.path, paths));
-    return new Map(rows.map((row) => [row.path, row]));
-  },
+    /** The products an order names, live or not (reading the catalogue's table; only writes are the owner's). */
+    async productsByPath(paths: string[]): Promise<Map<string, ProductRow>> {
+      if (paths.length === 0) return new Map();
+      const rows = await db.select().from(products).where(inArray(products.path, paths));
+      return new Map(rows.map((row) => [row.path, row]));
+    },
 
-  /** Creates the customer or fills in what an earlier order did not know; never blanks a known field. */
-  async upsertCustomer(tx: Executor, customer: NewCustomer): Promise<number> {
-    const [row] = await tx
-      .insert(customers)
-      .values(customer)
-      .onConflictDoUpdate({
-        target: customers.email,
-        set: {
-          firstName: sql`coalesce(excluded.first_name, ${customers.firstName})`,
-          lastName: sql`coalesce(excluded.last_name, ${customers.lastName})`,
-          country: sql`coalesce(excluded.country, ${customers.country})`,
-          region: sql`coalesce(excluded.region, ${customers.region})`,
-          city: sql`coalesce(excluded.city, ${customers.city})`,
-          postalCode: sql`coalesce(excluded.postal_code, ${customers.postalCode})`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: customers.id });
-    return row!.id;
-  },
+    /** Creates the customer or fills in what an earlier order did not know; never blanks a known field. */
+    async upsertCustomer(customer: NewCustomer): Promise<number> {
+      const [row] = await db
+        .insert(customers)
+        .values(customer)
+        .onConflictDoUpdate({
+          target: customers.email,
+          set: {
+            firstName: sql`coalesce(excluded.first_name, ${customers.firstName})`,
+            lastName: sql`coalesce(excluded.last_name, ${customers.lastName})`,
+            country: sql`coalesce(excluded.country, ${customers.country})`,
+            region: sql`coalesce(excluded.region, ${customers.region})`,
+            city: sql`coalesce(excluded.city, ${customers.city})`,
+            postalCode: sql`coalesce(excluded.postal_code, ${customers.postalCode})`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ id: customers.id });
+      return row!.id;
+    },
 
-  /** The new order's id, or undefined when the provider's order is already recorded. */
-  async insertOrder(tx: Executor, order: NewOrder): Promise<number | undefined> {
-    const rows = await tx
-      .insert(orders)
-      .values(order)
-      .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
-      .returning({ id: orders.id });
-    return rows[0]?.id;
-  },
+    /** The new order's id, or undefined when the provider's order is already recorded. */
+    async insertOrder(order: NewOrder): Promise<number | undefined> {
+      const rows = await db
+        .insert(orders)
+        .values(order)
+        .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
+        .returning({ id: orders.id });
+      return rows[0]?.id;
+    },
 
-  async findOrderId(tx: Executor, provider: NewOrder['provider'], providerOrderId: string): Promise<number | undefined> {
-    const [row] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
-    return row?.id;
-  },
+    async findOrderId(provider: NewOrder['provider'], providerOrderId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
+      return row?.id;
+    },
 
-  async insertItem(tx: Executor, item: NewOrderItem): Promise<number> {
-    const [row] = await tx.insert(orderItems).values(item).returning({ id: orderItems.id });
-    return row!.id;
-  },
+    async insertItem(item: NewOrderItem): Promise<number> {
+      const [row] = await db.insert(orderItems).values(item).returning({ id: orderItems.id });
+      return row!.id;
+    },
 
-  async insertLicences(tx: Executor, rows: Array<typeof licences.$inferInsert>) {
-    if (rows.length === 0) return;
-    await tx.insert(licences).values(rows);
-  },
+    async insertLicences(rows: Array<typeof licences.$inferInsert>) {
+      if (rows.length === 0) return;
+      await db.insert(licences).values(rows);
+    },
 
-  async insertEntitlement(tx: Executor, row: typeof entitlements.$inferInsert): Promise<number> {
-    const [inserted] = await tx.insert(entitlements).values(row).returning({ id: entitlements.id });
-    return inserted!.id;
-  },
+    async insertEntitlement(row: typeof entitlements.$inferInsert): Promise<number> {
+      const [inserted] = await db.insert(entitlements).values(row).returning({ id: entitlements.id });
+      return inserted!.id;
+    },
 
-  async findByReference(db: Executor, reference: string) {
-    const [order] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
-    if (!order) return undefined;
-    const items = await db
-      .select({ path: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id);
-    return { order, items };
-  },
+    async findByReference(reference: string) {
+      const [order] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
+      if (!order) return undefined;
+      const items = await db
+        .select({ path: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(orderItems.id);
+      return { order, items };
+    },
 
-  /**
-   * The order a refund names (by the provider's order id, else by its reference), locked until
-   * the transaction ends so that two refunds of one order are applied one after the other.
-   */
-  async lockOrderForRefund(tx: Executor, provider: NewOrder['provider'], original: { ids: string[]; reference?: string }) {
-    const matches = [
-      ...(original.ids.length > 0 ? [and(eq(orders.provider, provider), inArray(orders.providerOrderId, original.ids))] : []),
-      ...(original.reference ? [eq(orders.reference, original.reference)] : []),
-    ];
-    if (matches.length === 0) return undefined;
-    const [row] = await tx
-      .select({ id: orders.id, reference: orders.reference, email: orders.email, currency: orders.currency, firstName: customers.firstName })
-      .from(orders)
-      .innerJoin(customers, eq(customers.id, orders.customerId))
-      .where(and(eq(orders.provider, provider), or(...matches)))
-      .limit(1)
-      .for('update', { of: orders });
-    return row;
-  },
+    /**
+     * The order a refund names (by the provider's order id, else by its reference), locked until
+     * the transaction ends so that two refunds of one order are applied one after the other.
+     */
+    async lockOrderForRefund(provider: NewOrder['provider'], original: { ids: string[]; reference?: string }) {
+      const matches = [
+        ...(original.ids.length > 0 ? [and(eq(orders.provider, provider), inArray(orders.providerOrderId, original.ids))] : []),
+        ...(original.reference ? [eq(orders.reference, original.reference)] : []),
+      ];
+      if (matches.length === 0) return undefined;
+      const [row] = await db
+        .select({ id: orders.id, reference: orders.reference, email: orders.email, currency: orders.currency, firstName: customers.firstName })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(and(eq(orders.provider, provider), or(...matches)))
+        .limit(1)
+        .for('update', { of: orders });
+      return row;
+    },
 
-  /** The refund's id, or undefined when this provider return is already recorded. */
-  async insertRefund(tx: Executor, refund: typeof refunds.$inferInsert): Promise<number | undefined> {
-    const rows = await tx
-      .insert(refunds)
-      .values(refund)
-      .onConflictDoNothing({ target: [refunds.provider, refunds.providerReturnId] })
-      .returning({ id: refunds.id });
-    return rows[0]?.id;
-  },
+    /** The refund's id, or undefined when this provider return is already recorded. */
+    async insertRefund(refund: typeof refunds.$inferInsert): Promise<number | undefined> {
+      const rows = await db
+        .insert(refunds)
+        .values(refund)
+        .onConflictDoNothing({ target: [refunds.provider, refunds.providerReturnId] })
+        .returning({ id: refunds.id });
+      return rows[0]?.id;
+    },
 
-  orderLines(tx: Executor, orderId: number) {
-    return tx
-      .select({ id: orderItems.id, productPath: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity, refundedQuantity: orderItems.refundedQuantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(orderItems.id);
-  },
+    orderLines(orderId: number) {
+      return db
+        .select({ id: orderItems.id, productPath: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity, refundedQuantity: orderItems.refundedQuantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(orderItems.id);
+    },
 
-  /** Counts `quantity` more units of the line as refunded and revokes as many of its active licence keys. */
-  async refundLine(tx: Executor, orderItemId: number, quantity: number) {
-    await tx
-      .update(orderItems)
-      .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${quantity}` })
-      .where(eq(orderItems.id, orderItemId));
-    const active = await tx
-      .select({ id: licences.id })
-      .from(licences)
-      .where(and(eq(licences.orderItemId, orderItemId), eq(licences.status, 'active')))
-      .orderBy(desc(licences.id))
-      .limit(quantity);
-    if (active.length === 0) return;
-    await tx
-      .update(licences)
-      .set({ status: 'revoked' })
-      .where(inArray(licences.id, active.map((row) => row.id)));
-  },
+    /** Counts `quantity` more units of the line as refunded and revokes as many of its active licence keys. */
+    async refundLine(orderItemId: number, quantity: number) {
+      await db
+        .update(orderItems)
+        .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${quantity}` })
+        .where(eq(orderItems.id, orderItemId));
+      const active = await db
+        .select({ id: licences.id })
+        .from(licences)
+        .where(and(eq(licences.orderItemId, orderItemId), eq(licences.status, 'active')))
+        .orderBy(desc(licences.id))
+        .limit(quantity);
+      if (active.length === 0) return;
+      await db
+        .update(licences)
+        .set({ status: 'revoked' })
+        .where(inArray(licences.id, active.map((row) => row.id)));
+    },
 
-  async setOrderStatus(tx: Executor, orderId: number, status: OrderStatus) {
-    await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
-  },
+    async setOrderStatus(orderId: number, status: OrderStatus) {
+      await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+    },
+  };
+}
 
-  /** Queues a message unless one with the same cause is already queued. */
-  async enqueueMessage(tx: Executor, message: typeof outboxMessages.$inferInsert): Promise<boolean> {
-    const rows = await tx.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });
-    return rows.length === 1;
-  },
-};
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

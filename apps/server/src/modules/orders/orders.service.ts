@@ -11,14 +11,13 @@ import {
   type WebhookEvent,
 } from '@store/contracts';
 import type { Database } from '../../db/client';
-import { findLatestVersion } from '../catalog/catalog.repository';
-import { createCouponRepository } from '../coupons/coupons.repository';
-import { createCouponService } from '../coupons/coupons.service';
+import type { ProductRow } from '../../db/schema';
 import { signedDownloadPath } from '../downloads/signed-download-url';
+import type { NewOutboxMessage } from '../mail/mail.service';
 import { renderOrderConfirmation } from '../mail/order-confirmation';
 import { renderRefundConfirmation } from '../mail/refund-confirmation';
 import { generateLicenceKey } from './licence-key';
-import { ordersRepository as repo, type Executor } from './orders.repository';
+import type { OrdersRepository } from './orders.repository';
 
 /** Email download links stay valid this long; afterwards the account area signs new ones. */
 export const EMAIL_LINK_VALID_DAYS = 30;
@@ -49,8 +48,32 @@ export function isProcessed(outcome: EventOutcome): boolean {
   return outcome.result !== 'rejected' && outcome.result !== 'failed';
 }
 
+/** The event's transaction: every module an event touches writes in it, so an order is all or nothing. */
+type Tx = Database;
+
+/**
+ * What the orders pipeline needs from the modules that own the other tables an order touches.
+ * Each is handed the event's transaction; app.ts wires in the real modules.
+ */
+export interface OrdersModules {
+  /** The orders module's own tables. */
+  repository: (tx: Tx) => OrdersRepository;
+  /** The catalogue: the files of a product's newest version, listed in the confirmation email. */
+  catalog: (tx: Tx) => { findLatestVersion(productId: number): Promise<LatestVersion | undefined> };
+  /** The coupons module: counts the order's coupon uses and releases their reservations. */
+  coupons: (tx: Tx) => { redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> };
+  /** The mail module: queues an email in the transaction. */
+  mail: { enqueue(tx: Tx, message: NewOutboxMessage): Promise<boolean> };
+}
+
+interface LatestVersion {
+  version: string;
+  files: Array<{ id: number; os: string; filename: string; sizeBytes: number }>;
+}
+
 export interface OrdersServiceOptions {
   db: Database;
+  modules: OrdersModules;
   provider: 'sandbox' | 'fastspring';
   storeName: string;
   publicUrl: string;
@@ -68,7 +91,7 @@ export interface OrdersServiceOptions {
 }
 
 export function createOrdersService(options: OrdersServiceOptions) {
-  const { db } = options;
+  const { db, modules } = options;
   const now = options.now ?? (() => new Date());
 
   /**
@@ -92,10 +115,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return outcomes;
   }
 
-  async function processEvent(tx: Executor, event: WebhookEvent): Promise<EventOutcome> {
+  async function processEvent(tx: Tx, event: WebhookEvent): Promise<EventOutcome> {
+    const repo = modules.repository(tx);
     // The event row is the lock: a concurrent delivery of the same id waits here for our
     // commit and then finds it recorded; if we roll back, it proceeds as the first.
-    if (!(await repo.recordEvent(tx, { id: event.id, type: event.type }))) {
+    if (!(await repo.recordEvent({ id: event.id, type: event.type }))) {
       return { eventId: event.id, result: 'duplicate-event' };
     }
     if (event.type === 'return.created') return processReturn(tx, event);
@@ -111,14 +135,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
 
     const outcome = await recordOrder(tx, order, event);
-    await repo.linkEventToOrder(tx, event.id, outcome.orderId);
+    await repo.linkEventToOrder(event.id, outcome.orderId);
     return outcome;
   }
 
   /** A test order or refund (live: false on it or its event), unless this store takes them. */
   const refusedAsTest = (data: { live: boolean }, event: WebhookEvent) => !options.acceptTestOrders && !(data.live && event.live !== false);
 
-  async function processReturn(tx: Executor, event: WebhookEvent): Promise<EventOutcome> {
+  async function processReturn(tx: Tx, event: WebhookEvent): Promise<EventOutcome> {
     const parsed = fastspringReturnSchema.safeParse(event.data);
     if (!parsed.success) throw invalidEvent(event.id, 'return', parsed.error.issues);
     const refund = parsed.data;
@@ -128,7 +152,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return { eventId: event.id, result: 'test-order-refused', providerId: refund.return };
     }
     const outcome = await recordRefund(tx, refund, event);
-    await repo.linkEventToOrder(tx, event.id, outcome.orderId);
+    await modules.repository(tx).linkEventToOrder(event.id, outcome.orderId);
     return outcome;
   }
 
@@ -138,19 +162,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * refund of an order not recorded yet is rejected, so the provider retries it after the order.
    */
   async function recordRefund(
-    tx: Executor,
+    tx: Tx,
     refund: FastspringReturn,
     event: WebhookEvent,
   ): Promise<Extract<EventOutcome, { result: 'refund-recorded' | 'refund-already-recorded' }>> {
+    const repo = modules.repository(tx);
     const { original } = refund;
     const ids = [...new Set([original.id, original.order].filter((id): id is string => Boolean(id)))];
-    const order = await repo.lockOrderForRefund(tx, options.provider, { ids, reference: original.reference });
+    const order = await repo.lockOrderForRefund(options.provider, { ids, reference: original.reference });
     const named = original.reference ?? ids[0];
     if (!order) throw new RejectedEventError(`Return ${refund.return} refunds order ${named}, which this store has not recorded (yet).`);
 
     const currency = refund.currency ?? order.currency;
     const amountMinor = refund.totalReturn == null ? null : majorToMinor(refund.totalReturn, currency);
-    const refundId = await repo.insertRefund(tx, {
+    const refundId = await repo.insertRefund({
       provider: options.provider,
       providerReturnId: refund.return,
       orderId: order.id,
@@ -159,8 +184,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     });
     if (refundId === undefined) return { eventId: event.id, result: 'refund-already-recorded', orderId: order.id };
 
-    const { refunded, everything } = await refundLines(tx, order, refund);
-    await repo.setOrderStatus(tx, order.id, everything ? 'refunded' : 'partially_refunded');
+    const { refunded, everything } = await refundLines(repo, order, refund);
+    await repo.setOrderStatus(order.id, everything ? 'refunded' : 'partially_refunded');
     if (refunded.length > 0) {
       const message = renderRefundConfirmation({
         storeName: options.storeName,
@@ -172,7 +197,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         partial: !everything,
         items: refunded,
       });
-      await repo.enqueueMessage(tx, {
+      await modules.mail.enqueue(tx, {
         dedupeKey: `refund-confirmation:${refundId}`,
         kind: 'refund-confirmation',
         toAddress: order.email,
@@ -184,22 +209,56 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return { eventId: event.id, result: 'refund-recorded', orderId: order.id, refundId };
   }
 
-  async function recordOrder(
-    tx: Executor,
-    order: FastspringOrder,
-    event: WebhookEvent,
-  ): Promise<Extract<EventOutcome, { orderId: number }>> {
-    const productRows = await repo.productsByPath(tx, order.items.map((item) => item.product));
+  /**
+   * Records a paid order, one step per module that owns a part of it, all in the event's
+   * transaction: who bought (customer), the order itself, then per line what was bought
+   * (line), its licence keys and its download right, then the coupon uses and the email.
+   */
+  async function recordOrder(tx: Tx, order: FastspringOrder, event: WebhookEvent): Promise<Extract<EventOutcome, { orderId: number }>> {
+    const repo = modules.repository(tx);
+    const productRows = await knownProducts(repo, order);
+    const contact = orderContact(order);
+    const customerId = await recordCustomer(repo, order, contact);
+    const completedAt = order.changed ? new Date(order.changed) : now();
+    const orderId = await recordOrderRow(repo, order, event, { customerId, contact, completedAt });
+    if (orderId === undefined) {
+      // The same order announced again under a new event id (FastSpring's manual resend).
+      const existing = await repo.findOrderId(options.provider, order.id);
+      return { eventId: event.id, result: 'order-already-recorded', orderId: existing! };
+    }
+    const emailItems = [];
+    for (const item of mergeLines(order.items)) {
+      const product = productRows.get(item.product)!;
+      const orderItemId = await recordLine(repo, { orderId, product, item, currency: order.currency });
+      const licenceKeys = await issueLicences(repo, { orderItemId, customerId, product, quantity: item.quantity });
+      const delivery = await grantDownloads(tx, { orderItemId, customerId, product });
+      emailItems.push({ display: item.display || product.displayName, quantity: item.quantity, licenceKeys, licenceSeats: product.licenceSeats, ...delivery });
+    }
+    await modules.coupons(tx).redeem(order.coupons, { orderId, providerOrderId: order.id, customerId });
+    await queueOrderConfirmation(tx, { order, orderId, contact, completedAt, items: emailItems });
+    return { eventId: event.id, result: 'order-created', orderId, reference: order.reference };
+  }
+
+  /** Every product the order names, by path; an order for something this store does not sell is rejected. */
+  async function knownProducts(repo: OrdersRepository, order: FastspringOrder) {
+    const productRows = await repo.productsByPath(order.items.map((item) => item.product));
     const unknown = order.items.filter((item) => !productRows.has(item.product)).map((item) => item.product);
     if (unknown.length > 0) {
       throw new RejectedEventError(`Order ${order.reference} names products this store does not sell: ${unknown.join(', ')}`);
     }
+    return productRows;
+  }
 
+  function orderContact(order: FastspringOrder) {
     const contact = order.customer ?? (typeof order.account === 'object' ? order.account.contact : undefined);
     if (!contact) throw new RejectedEventError(`Order ${order.reference} has no customer email`);
-    const email = contact.email.trim().toLowerCase();
-    const customerId = await repo.upsertCustomer(tx, {
-      email,
+    return contact;
+  }
+
+  /** Customer step: one customer per email, filled in by each order. */
+  function recordCustomer(repo: OrdersRepository, order: FastspringOrder, contact: OrderContact) {
+    return repo.upsertCustomer({
+      email: contact.email.trim().toLowerCase(),
       firstName: contact.first?.trim() || null,
       lastName: contact.last?.trim() || null,
       country: order.address?.country || null,
@@ -207,15 +266,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
       city: order.address?.city || null,
       postalCode: order.address?.postalCode || null,
     });
+  }
 
+  /** The order row; undefined when the provider's order is already recorded. */
+  function recordOrderRow(
+    repo: OrdersRepository,
+    order: FastspringOrder,
+    event: WebhookEvent,
+    { customerId, contact, completedAt }: { customerId: number; contact: OrderContact; completedAt: Date },
+  ) {
     const currency = order.currency;
-    const completedAt = order.changed ? new Date(order.changed) : now();
-    const orderId = await repo.insertOrder(tx, {
+    return repo.insertOrder({
       reference: order.reference,
       provider: options.provider,
       providerOrderId: order.id,
       customerId,
-      email,
+      email: contact.email.trim().toLowerCase(),
       currency,
       subtotalMinor: majorToMinor(order.subtotal, currency),
       discountMinor: majorToMinor(order.discount, currency),
@@ -225,56 +291,58 @@ export function createOrdersService(options: OrdersServiceOptions) {
       live: order.live && event.live !== false,
       completedAt,
     });
-    if (orderId === undefined) {
-      // The same order announced again under a new event id (FastSpring's manual resend).
-      const existing = await repo.findOrderId(tx, options.provider, order.id);
-      return { eventId: event.id, result: 'order-already-recorded', orderId: existing! };
-    }
+  }
 
-    const emailItems = [];
-    for (const item of mergeLines(order.items)) {
-      const product = productRows.get(item.product)!;
-      const orderItemId = await repo.insertItem(tx, {
-        orderId,
-        productId: product.id,
-        productPath: product.path,
-        display: item.display || product.displayName,
-        quantity: item.quantity,
-        subtotalMinor: majorToMinor(item.subtotal, currency),
-        discountMinor: majorToMinor(item.discount, currency),
-      });
-      const licenceKeys = product.licenceSeats
-        ? Array.from({ length: item.quantity }, () => generateLicenceKey())
-        : [];
-      await repo.insertLicences(
-        tx,
-        licenceKeys.map((key) => ({ key, orderItemId, customerId, productId: product.id, seats: product.licenceSeats! })),
-      );
-      let downloads: Array<{ label: string; url: string; size: string }> = [];
-      let version: string | null = null;
-      if (product.downloadable) {
-        const entitlementId = await repo.insertEntitlement(tx, { orderItemId, customerId, productId: product.id });
-        const latest = await findLatestVersion(tx, product.id);
-        version = latest?.version ?? null;
-        const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
-        downloads = (latest?.files ?? []).map((file) => ({
-          label: downloadLabel(file.os, file.filename),
-          size: formatBytes(file.sizeBytes),
-          url: `${options.publicUrl}${signedDownloadPath(options.downloadSigningSecret, { fileId: file.id, entitlementId, expires })}`,
-        }));
-      }
-      emailItems.push({
-        display: item.display || product.displayName,
-        quantity: item.quantity,
-        licenceKeys,
-        licenceSeats: product.licenceSeats,
-        version,
-        downloads,
-      });
-    }
+  /** Line step: one order line per product. */
+  function recordLine(
+    repo: OrdersRepository,
+    { orderId, product, item, currency }: { orderId: number; product: ProductRow; item: OrderLine; currency: string },
+  ) {
+    return repo.insertItem({
+      orderId,
+      productId: product.id,
+      productPath: product.path,
+      display: item.display || product.displayName,
+      quantity: item.quantity,
+      subtotalMinor: majorToMinor(item.subtotal, currency),
+      discountMinor: majorToMinor(item.discount, currency),
+    });
+  }
 
-    await createCouponService(createCouponRepository(tx)).redeem(order.coupons, { orderId, providerOrderId: order.id, customerId });
+  /** Licence step: one key per unit of a licensed product. */
+  async function issueLicences(
+    repo: OrdersRepository,
+    { orderItemId, customerId, product, quantity }: { orderItemId: number; customerId: number; product: ProductRow; quantity: number },
+  ) {
+    const licenceKeys = product.licenceSeats ? Array.from({ length: quantity }, () => generateLicenceKey()) : [];
+    await repo.insertLicences(licenceKeys.map((key) => ({ key, orderItemId, customerId, productId: product.id, seats: product.licenceSeats! })));
+    return licenceKeys;
+  }
 
+  /** Entitlement step: the right to download a downloadable product, and the email's signed links to its newest files. */
+  async function grantDownloads(
+    tx: Tx,
+    { orderItemId, customerId, product }: { orderItemId: number; customerId: number; product: ProductRow },
+  ): Promise<{ version: string | null; downloads: Array<{ label: string; url: string; size: string }> }> {
+    if (!product.downloadable) return { version: null, downloads: [] };
+    const entitlementId = await modules.repository(tx).insertEntitlement({ orderItemId, customerId, productId: product.id });
+    const latest = await modules.catalog(tx).findLatestVersion(product.id);
+    const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
+    return {
+      version: latest?.version ?? null,
+      downloads: (latest?.files ?? []).map((file) => ({
+        label: downloadLabel(file.os, file.filename),
+        size: formatBytes(file.sizeBytes),
+        url: `${options.publicUrl}${signedDownloadPath(options.downloadSigningSecret, { fileId: file.id, entitlementId, expires })}`,
+      })),
+    };
+  }
+
+  /** Email step: the order confirmation, queued in the transaction and sent once it commits. */
+  async function queueOrderConfirmation(
+    tx: Tx,
+    { order, orderId, contact, completedAt, items }: { order: FastspringOrder; orderId: number; contact: OrderContact; completedAt: Date; items: OrderConfirmationItem[] },
+  ) {
     const message = renderOrderConfirmation({
       storeName: options.storeName,
       storeUrl: options.publicUrl,
@@ -282,11 +350,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       reference: order.reference,
       completedAt,
       customerName: contact.first?.trim() || null,
-      total: formatMoney(majorToMinor(order.total, currency), currency),
+      total: formatMoney(majorToMinor(order.total, order.currency), order.currency),
       linkValidDays: EMAIL_LINK_VALID_DAYS,
-      items: emailItems,
+      items,
     });
-    await repo.enqueueMessage(tx, {
+    await modules.mail.enqueue(tx, {
       dedupeKey: `order-confirmation:${orderId}`,
       kind: 'order-confirmation',
       toAddress: contact.email.trim(),
@@ -294,15 +362,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
       textBody: message.text,
       htmlBody: message.html,
     });
-    return { eventId: event.id, result: 'order-created', orderId, reference: order.reference };
   }
 
   /**
    * Refunds the units the return lists (every line when it lists none), never more than a line
    * has left; says what was refunded now and whether the whole order now is.
    */
-  async function refundLines(tx: Executor, order: { id: number; reference: string }, refund: FastspringReturn) {
-    const lines = await repo.orderLines(tx, order.id);
+  async function refundLines(repo: OrdersRepository, order: { id: number; reference: string }, refund: FastspringReturn) {
+    const lines = await repo.orderLines(order.id);
     const requested = refund.items.length > 0 ? refund.items : lines.map((line) => ({ product: line.productPath, quantity: line.quantity }));
     const unknown = requested.filter((item) => !lines.some((line) => line.productPath === item.product)).map((item) => item.product);
     if (unknown.length > 0) {
@@ -313,7 +380,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const asked = requested.filter((item) => item.product === line.productPath).reduce((sum, item) => sum + item.quantity, 0);
       const quantity = Math.min(asked, line.quantity - line.refundedQuantity);
       if (quantity <= 0) continue;
-      await repo.refundLine(tx, line.id, quantity);
+      await repo.refundLine(line.id, quantity);
       line.refundedQuantity += quantity;
       refunded.push({ display: line.display, quantity });
     }
@@ -321,7 +388,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   async function getSummary(reference: string): Promise<OrderSummary | undefined> {
-    const found = await repo.findByReference(db, reference);
+    const found = await modules.repository(db).findByReference(reference);
     if (!found) return undefined;
     const { order, items } = found;
     return {
@@ -338,6 +405,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+type OrderLine = FastspringOrder['items'][number];
+type OrderContact = NonNullable<FastspringOrder['customer']>;
+type OrderConfirmationItem = Parameters<typeof renderOrderConfirmation>[0]['items'][number];
 
 /** A provider may list one product on two lines; the store keeps one line per product. */
 function mergeLines(items: FastspringOrder['items']): FastspringOrder['items'] {

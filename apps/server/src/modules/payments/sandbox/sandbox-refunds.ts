@@ -1,11 +1,13 @@
 import type { SandboxRefundRequest, SandboxRefundResponse } from '@store/contracts';
 import type { Database } from '../../../db/client';
 import { buildReturnData, randomId, webhookBody } from './order-data';
-import { createSandboxRepository, type SandboxOrderRow } from './sandbox.repository';
+import type { SandboxOrderRow, SandboxRepository } from './sandbox.repository';
 import { SandboxError } from './sandbox.service';
 
 export interface SandboxRefundsOptions {
   db: Database;
+  /** The sandbox's own tables, on the database or the refund's transaction. */
+  repository: (db: Database) => SandboxRepository;
   now?: () => Date;
   /** Called after a refund is committed (the webhook deliverer is kicked). */
   onRefunded?: () => void;
@@ -38,11 +40,11 @@ export function createSandboxRefunds(options: SandboxRefundsOptions) {
   return {
     /** Like the seller's search in FastSpring's app: the order with this reference. */
     async findOrderId(reference: string): Promise<string | null> {
-      return (await createSandboxRepository(db).findOrderIdByReference(reference)) ?? null;
+      return (await options.repository(db).findOrderIdByReference(reference)) ?? null;
     },
 
     async getOrder(orderId: string): Promise<SandboxOrderView | null> {
-      const order = await createSandboxRepository(db).findOrder(orderId);
+      const order = await options.repository(db).findOrder(orderId);
       if (!order) return null;
       const { totalDisplay } = order.eventData as { totalDisplay: string };
       return { id: order.id, reference: order.reference, totalDisplay, lines: orderLines(order) };
@@ -55,7 +57,7 @@ export function createSandboxRefunds(options: SandboxRefundsOptions) {
     async refund(orderId: string, input: SandboxRefundRequest): Promise<SandboxRefundResponse> {
       const at = now();
       const result = await db.transaction(async (tx) => {
-        const repo = createSandboxRepository(tx);
+        const repo = options.repository(tx);
         const order = await repo.lockOrder(orderId);
         if (!order) throw new SandboxError('unknown_order', 'No sandbox order has this id.');
         const lines = orderLines(order);

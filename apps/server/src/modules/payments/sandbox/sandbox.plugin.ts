@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FASTSPRING_SIGNATURE_HEADER } from '@store/contracts';
 import type { Config } from '../../../config/env';
-import type { Secrets } from '../../../config/secrets';
-import type { DatabaseHandle } from '../../../db/client';
 import { loadBrowserAssets } from './browser-assets';
-import { createSandboxRefunds } from './sandbox-refunds';
-import { createSandboxRepository } from './sandbox.repository';
+import type { SandboxRefunds } from './sandbox-refunds';
 import { sandboxRoutes } from './sandbox.routes';
-import { createSandboxService } from './sandbox.service';
-import { createWebhookDeliverer, type WebhookRetryOptions, type WebhookSender } from './webhook-deliverer';
+import type { SandboxService } from './sandbox.service';
+import type { WebhookDeliverer, WebhookRetryOptions, WebhookSender } from './webhook-deliverer';
 
 /** Where the store receives FastSpring's webhooks (and so the sandbox's). */
 export const STORE_WEBHOOK_PATH = '/webhooks/fastspring';
@@ -28,57 +25,47 @@ export interface SandboxPaymentsOptions {
   now?: () => Date;
 }
 
-export interface SandboxPluginOptions extends SandboxPaymentsOptions {
+export interface SandboxPluginOptions {
+  service: SandboxService;
+  refunds: SandboxRefunds;
+  /** Runs from `onReady` until `preClose`. */
+  deliverer: Pick<WebhookDeliverer, 'start' | 'stop'>;
   config: Config;
-  database: DatabaseHandle;
-  secrets: Secrets;
+}
+
+/**
+ * The default webhook sender: `POST` to the store's own webhook path through `app.inject`,
+ * i.e. the store's full request path (raw-body signature check included), so it works
+ * behind any proxy or PUBLIC_URL.
+ */
+export function injectedWebhookSender(app: FastifyInstance, webhookPath = STORE_WEBHOOK_PATH): WebhookSender {
+  return async ({ body, signature }) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json', [FASTSPRING_SIGNATURE_HEADER]: signature, 'user-agent': 'FastSpring sandbox webhook' },
+      payload: body,
+    });
+    return { statusCode: response.statusCode };
+  };
 }
 
 /**
  * The embedded stand-in for FastSpring (docs/decisions/0006-sandbox-payment-provider.md):
  * its routes, and the webhook deliverer that runs from `onReady` until `preClose` (before
- * the database closes, with no timer left behind).
+ * the database closes, with no timer left behind). Its service, refunds and deliverer are
+ * built by app.ts, like every other module's.
  */
 export const sandboxPaymentsPlugin = fp(
   async (app: FastifyInstance, options: SandboxPluginOptions) => {
-    const { config, database, secrets } = options;
+    const { service, refunds, deliverer, config } = options;
     const assets = await loadBrowserAssets();
-    const webhookPath = options.webhookPath ?? STORE_WEBHOOK_PATH;
-    const send: WebhookSender =
-      options.webhookSender ??
-      (async ({ body, signature }) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: webhookPath,
-          headers: { 'content-type': 'application/json', [FASTSPRING_SIGNATURE_HEADER]: signature, 'user-agent': 'FastSpring sandbox webhook' },
-          payload: body,
-        });
-        return { statusCode: response.statusCode };
-      });
-    const deliverer = createWebhookDeliverer({
-      ...options.webhookRetry,
-      repository: createSandboxRepository(database.db),
-      secret: secrets.FASTSPRING_WEBHOOK_SECRET,
-      send,
-      log: app.log,
-      now: options.now,
-    });
-    const service = createSandboxService({
-      db: database.db,
-      currency: config.currency,
-      storeName: config.storeName,
-      now: options.now,
-      // The shopper's thank-you page waits for the order: deliver at once, not at the next poll.
-      onOrderCompleted: () => void deliverer.kick(),
-    });
-
     app.addHook('onReady', async () => {
       deliverer.start();
     });
     app.addHook('preClose', async () => {
       await deliverer.stop();
     });
-    const refunds = createSandboxRefunds({ db: database.db, now: options.now, onRefunded: () => void deliverer.kick() });
     await app.register(sandboxRoutes, { service, refunds, assets, config });
   },
   { name: 'sandbox-payments' },

@@ -12,13 +12,12 @@ import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import type { SandboxCartRow } from '../../../db/schema';
 import type { CouponEvaluation } from '../../coupons/coupon-rules';
-import { createCouponRepository } from '../../coupons/coupons.repository';
-import { createCouponService } from '../../coupons/coupons.service';
+import type { CouponService } from '../../coupons/coupons.service';
 import { checkCard, DECLINE_MESSAGES, type CardField } from './cards';
 import { isCountryCode } from './countries';
 import { buildOrderData, newSessionId, orderReference, randomId, webhookBody } from './order-data';
 import { couponLines, priceCart, priceLines, toSblCartData, type CartItem, type PricedCart, type PricedProduct } from './pricing';
-import { createSandboxRepository, type CartContact, type SandboxOrderRow, type SandboxRepository } from './sandbox.repository';
+import type { CartContact, SandboxOrderRow, SandboxRepository } from './sandbox.repository';
 
 export type SandboxContactInput = z.infer<typeof sandboxContactRequestSchema>;
 export type SandboxPushInput = z.infer<typeof sandboxPushRequestSchema>;
@@ -36,7 +35,12 @@ export class SandboxError extends Error {
 }
 
 export interface SandboxServiceOptions {
+  /** Opens the payment's transaction. */
   db: Database;
+  /** The sandbox's own tables, on the database or a transaction. */
+  repository: (db: Database) => SandboxRepository;
+  /** The coupons module, on the database or the payment's transaction (a payment reserves a use under the coupon's lock). */
+  coupons: (db: Database) => Pick<CouponService, 'evaluateCoupon' | 'reserve'>;
   /** The store currency: carts are priced in it. */
   currency: string;
   /** Its first letters start every order reference. */
@@ -88,7 +92,7 @@ const CONTACT_KEYS = ['email', 'firstName', 'lastName', 'company', 'phone', 'cou
 export function createSandboxService(options: SandboxServiceOptions) {
   const { db, currency, storeName } = options;
   const now = options.now ?? (() => new Date());
-  const repository = createSandboxRepository(db);
+  const repository = options.repository(db);
 
   async function price(
     repo: SandboxRepository,
@@ -100,7 +104,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     const catalogue = await repo.listLiveProducts();
     const lines = priceLines(cart.items, byPath(catalogue), currency);
     const evaluation = cart.couponCode
-      ? await createCouponService(createCouponRepository(database)).evaluateCoupon(cart.couponCode, couponLines(lines), {
+      ? await options.coupons(database).evaluateCoupon(cart.couponCode, couponLines(lines), {
           now: at,
           currency,
           email: payment?.email ?? cart.contact?.email ?? null,
@@ -129,7 +133,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
   ): Promise<SessionView> {
     const at = now();
     const { row, couponError } = await db.transaction(async (tx) => {
-      const repo = createSandboxRepository(tx);
+      const repo = options.repository(tx);
       const current = await repo.lockCart(sessionId);
       if (!current) throw unknownSession();
       const result = await change(current, { repo, db: tx, at });
@@ -170,7 +174,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     tx: { repo: SandboxRepository; db: Database; at: Date },
   ): Promise<CouponEvaluation> {
     const lines = priceLines(items, byPath(await tx.repo.listLiveProducts()), currency);
-    return createCouponService(createCouponRepository(tx.db)).evaluateCoupon(code, couponLines(lines), {
+    return options.coupons(tx.db).evaluateCoupon(code, couponLines(lines), {
       now: tx.at,
       currency,
       email: contact?.email ?? null,
@@ -275,7 +279,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     async pay(sessionId: string, input: SandboxPayRequest): Promise<PayResult> {
       const at = now();
       const result = await db.transaction(async (tx): Promise<PayResult> => {
-        const repo = createSandboxRepository(tx);
+        const repo = options.repository(tx);
         const row = await repo.lockCart(sessionId);
         if (!row) throw unknownSession();
         if (row.completedOrderId && row.items.length === 0) {
@@ -322,7 +326,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
         }
         if (!order) throw new Error('could not find a free order reference');
         if (evaluation?.ok && priced.coupon) {
-          await createCouponService(createCouponRepository(tx)).reserve(evaluation, { providerOrderId: id, email: contact.email });
+          await options.coupons(tx).reserve(evaluation, { providerOrderId: id, email: contact.email });
         }
         const eventId = randomId();
         await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at, id);

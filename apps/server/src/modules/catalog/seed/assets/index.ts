@@ -4,7 +4,6 @@ export { renderCoverSvg, type CoverInput, type CoverMotif } from './cover';
 export { buildSamplePack, buildSamplePackPreviews, type SamplePackRecipe } from './sample-pack';
 export { buildProgressionSet, type ProgressionSetRecipe } from './progression-set';
 export { buildPluginArchive, type PluginRecipe } from './plugin-archive';
-export { buildLoopMidi, buildProgressionMidi, writeMidi } from './midi';
+export { buildLoopMidi, buildProgressionMidi } from './midi';
 export { encodeWav24 } from './wav';
 export { zipFiles } from './zip';
-export { mulberry32 } from './random';

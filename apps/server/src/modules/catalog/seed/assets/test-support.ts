@@ -2,12 +2,8 @@
  * Helpers shared by this folder's tests: read generated files back with
  * independent code paths (DataView, @tonejs/midi's parser, fflate's unzip).
  */
-import * as tonejsMidiNamespace from '@tonejs/midi';
 import { unzipSync } from 'fflate';
-
-type TonejsMidiModule = typeof tonejsMidiNamespace;
-// Same CommonJS interop as midi.ts: under Node ESM the exports sit on `default`.
-const { Midi } = (tonejsMidiNamespace as TonejsMidiModule & { default?: TonejsMidiModule }).default ?? tonejsMidiNamespace;
+import { Midi } from '../../../../lib/midi/tonejs-midi';
 
 export function parseMidi(bytes: Uint8Array) {
   return new Midi(bytes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSeed, hashString, mulberry32, pick, randomInt, shuffled } from './random';
+import { deriveSeed, hashString, mulberry32, pick, randomInt, shuffled } from './seeded-random';
 
 describe('mulberry32', () => {
   it('repeats its sequence for a seed and differs between seeds', () => {

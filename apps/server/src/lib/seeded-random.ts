@@ -1,5 +1,6 @@
 /**
- * Seeded pseudo-random numbers for the asset generators.
+ * Seeded pseudo-random numbers for generated music and artwork (the seed catalogue's files,
+ * the landing page's piano piece).
  *
  * Seed files must be byte-identical on every run (their sha256 is stored in the
  * catalogue), so nothing here may touch Math.random or the clock.

@@ -1,0 +1,20 @@
+import type { Database } from '../../db/client';
+import { createOutboxRepository, type NewOutboxMessage } from './outbox.repository';
+
+export type { NewOutboxMessage };
+
+/**
+ * What other modules may do with mail: queue a message in their own transaction, so the email
+ * exists exactly when what it announces (an order, a new account) committed. The mail module
+ * is the only writer of the outbox; the sender delivers what is queued.
+ */
+export function createMailService() {
+  return {
+    /** True when queued now; false when a message with the same dedupe key already was. */
+    enqueue(tx: Database, message: NewOutboxMessage): Promise<boolean> {
+      return createOutboxRepository(tx).enqueue(message);
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;
