@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
@@ -18,6 +18,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // route (whatever plugin registers it) validates and serialises the same way.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API is the contract the web app is written against: a route under /api/ without a
+  // declared schema stops the store from starting, so one cannot be added by forgetting.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && !declaresContract(route.schema)) {
+      throw new Error(`${route.method.toString()} ${route.url} declares no schema: give it its params, querystring, body or response from @store/contracts`);
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A request that fails its route's schema reads as it did when handlers parsed input themselves.
     if (error.validation) return sendError(reply, 400, invalidInputMessage(request, error.validation, error.validationContext));
@@ -29,6 +36,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendError(reply, status, clientMessage(error));
   });
 });
+
+const API_PREFIX = '/api/';
+
+function declaresContract(schema: FastifySchema | undefined) {
+  return Boolean(schema && (schema.params || schema.querystring || schema.body || schema.response));
+}
 
 export function sendError(reply: FastifyReply, status: number, message: string) {
   return reply
