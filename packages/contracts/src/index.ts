@@ -11,3 +11,4 @@ export * from './payments/orders';
 export * from './format';
 export * from './payments/sandbox';
 export * from './account';
+export * from './downloads';

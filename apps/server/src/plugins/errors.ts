@@ -1,12 +1,33 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route's input is called in a 400 ("Invalid {input}: …"), e.g. 'product path'. */
+    input?: string;
+  }
+}
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /** The one place errors become answers: `{error, message}`; a 5xx never shows its internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Routes declare their input and output with the zod contracts; set once here, so every
+  // route (whatever plugin registers it) validates and serialises the same way.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API is the contract the web app is written against: a route under /api/ without a
+  // declared schema stops the store from starting, so one cannot be added by forgetting.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && !declaresContract(route.schema)) {
+      throw new Error(`${route.method.toString()} ${route.url} declares no schema: give it its params, querystring, body or response from @store/contracts`);
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A request that fails its route's schema reads as it did when handlers parsed input themselves.
+    if (error.validation) return sendError(reply, 400, invalidInputMessage(request, error.validation, error.validationContext));
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed');
@@ -15,6 +36,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendError(reply, status, clientMessage(error));
   });
 });
+
+const API_PREFIX = '/api/';
+
+function declaresContract(schema: FastifySchema | undefined) {
+  return Boolean(schema && (schema.params || schema.querystring || schema.body || schema.response));
+}
 
 export function sendError(reply: FastifyReply, status: number, message: string) {
   return reply
@@ -31,6 +58,21 @@ export function sendMalformedUrl(reply: FastifyReply) {
 
 export function notFoundMessage(request: FastifyRequest) {
   return `Nothing is served at ${request.method} ${truncate(request.url.split('?')[0] ?? '', 200)}`;
+}
+
+/** "Invalid product path: path: …; …": names the input and every problem, with the field each is in. */
+export function invalidInputMessage(request: FastifyRequest, problems: FastifySchemaValidationError[], context: string | undefined) {
+  const what = request.routeOptions.config.input ?? `request ${context ?? 'input'}`;
+  const lines = problems.map((problem) => {
+    const path = issuePath(problem);
+    return path ? `${path}: ${problem.message}` : problem.message;
+  });
+  return truncate(`Invalid ${what}: ${lines.join('; ')}`, 500);
+}
+
+/** `items.0.path`, as zod names a field; the validator hands it over as a JSON pointer (`/items/0/path`). */
+function issuePath(problem: FastifySchemaValidationError) {
+  return problem.instancePath.replace(/^\//, '').replaceAll('/', '.');
 }
 
 function statusOf(error: FastifyError) {

@@ -1,15 +1,15 @@
-import { trackDownloadRequestSchema } from '@store/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, notFound, parseInput } from '../../lib/http-error';
-import { InvalidTokenError, type AccessTokenVerifier } from './access-token';
-import type { AccountsService, VerifiedCaller } from './accounts.service';
+import { accountDataSchema, customerLookupResponseSchema, trackDownloadRequestSchema, trackDownloadResponseSchema } from '@store/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { AccessTokenVerifier } from './access-token';
+import type { AccountsService } from './accounts.service';
+import { signedInCaller, signedInOnly } from './signed-in';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
   verifier: AccessTokenVerifier;
 }
-
-const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
 /**
  * The signed-in account area (account spec §7): every route takes a bearer access token for
@@ -19,12 +19,13 @@ const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
  * - `GET /api/account`: orders, licences, files and totals; 404 'No orders found'
  * - `POST /api/track-download`: {product_id, version, order_id} of one of the caller's orders
  */
-export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
-  app.addHook('onRequest', async (_request, reply) => {
+export async function accountsRoutes(fastify: FastifyInstance, options: AccountsRoutesOptions) {
+  fastify.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store').header('vary', 'Authorization');
   });
-
-  const caller = (request: FastifyRequest, reply: FastifyReply) => verifiedCaller(request, reply, options.verifier);
+  // Every route of this plugin, and of the plugins inside it, is signed-in only.
+  await fastify.register(signedInOnly, { verifier: options.verifier });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   await app.register(async (lookup) => {
     // The web app sends an empty JSON body, or none at all: both are fine here.
@@ -37,46 +38,25 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
       }
     });
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => options.accounts.lookup(await caller(request, reply));
-    lookup.post('/api/account/lookup', handler);
-    lookup.post('/lookup', handler);
+    const route = { schema: { response: { 200: customerLookupResponseSchema } } };
+    const handler = async (request: FastifyRequest) => options.accounts.lookup(signedInCaller(request));
+    lookup.post('/api/account/lookup', route, handler);
+    lookup.post('/lookup', route, handler);
   });
 
-  app.get('/api/account', async (request, reply) => {
-    const data = await options.accounts.account(await caller(request, reply));
+  app.get('/api/account', { schema: { response: { 200: accountDataSchema } } }, async (request) => {
+    const data = await options.accounts.account(signedInCaller(request));
     if (!data) throw notFound('No orders found');
     return data;
   });
 
-  app.post('/api/track-download', async (request, reply) => {
-    const who = await caller(request, reply);
-    const input = parseInput(trackDownloadRequestSchema, request.body, 'download report');
-    const recorded = await options.accounts.trackDownload(who, input);
-    if (!recorded) throw notFound('Your account has no such order, product or version.');
-    return recorded;
-  });
-}
-
-async function verifiedCaller(request: FastifyRequest, reply: FastifyReply, verifier: AccessTokenVerifier): Promise<VerifiedCaller> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match) {
-    reply.header('www-authenticate', 'Bearer');
-    throw new HttpError(401, 'Sign in first: this needs an access token (Authorization: Bearer …).');
-  }
-  let who;
-  try {
-    who = await verifier.verify(match[1]!);
-  } catch (error) {
-    if (error instanceof InvalidTokenError) {
-      request.log.debug({ reason: error.reason }, 'access token refused');
-      reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${error.message}"`);
-      throw new HttpError(401, error.message);
-    }
-    request.log.error({ err: error }, 'access token could not be checked');
-    throw new HttpError(503, 'The sign-in service cannot be reached right now. Please try again in a moment.');
-  }
-  if (!who.emailVerified || !who.email) {
-    throw new HttpError(403, 'Please confirm your email address first: open the link we emailed you when you signed up, then sign in again.');
-  }
-  return who as VerifiedCaller;
+  app.post(
+    '/api/track-download',
+    { config: { input: 'download report' }, schema: { body: trackDownloadRequestSchema, response: { 200: trackDownloadResponseSchema } } },
+    async (request) => {
+      const recorded = await options.accounts.trackDownload(signedInCaller(request), request.body);
+      if (!recorded) throw notFound('Your account has no such order, product or version.');
+      return recorded;
+    },
+  );
 }

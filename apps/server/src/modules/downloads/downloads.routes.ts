@@ -1,19 +1,12 @@
+import { downloadParamsSchema, downloadQuerySchema } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { HttpError, notFound, parseInput } from '../../lib/http-error';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError, notFound } from '../../lib/http-error';
 import { attachmentDisposition, type FileStorage } from '../files/file-storage';
 import { parseByteRange } from './byte-range';
 import { DOWNLOAD_PAGE_CSP, downloadErrorPage } from './download-error-page';
 import type { DownloadsRepository } from './downloads.repository';
 import { checkDownloadGrant } from './signed-download-url';
-
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
-const downloadParams = z.object({ fileId: id });
-const downloadQuery = z.object({
-  entitlement: id,
-  expires: z.coerce.number().int().positive().max(2 ** 40),
-  signature: z.string().min(1).max(100),
-});
 
 export interface DownloadsRoutesOptions {
   downloads: DownloadsRepository;
@@ -43,10 +36,13 @@ const REFUSED = {
 
 type Refusal = keyof typeof REFUSED;
 
-export async function downloadsRoutes(app: FastifyInstance, options: DownloadsRoutesOptions) {
-  app.get('/api/downloads/:fileId', async (request, reply) => {
-    const { fileId } = parseInput(downloadParams, request.params, 'download link');
-    const query = parseInput(downloadQuery, request.query, 'download link');
+export async function downloadsRoutes(fastify: FastifyInstance, options: DownloadsRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The answer is the file's bytes (or a redirect to them): there is no JSON body to declare.
+  const schema = { params: downloadParamsSchema, querystring: downloadQuerySchema };
+  app.get('/api/downloads/:fileId', { config: { input: 'download link' }, schema }, async (request, reply) => {
+    const { fileId } = request.params;
+    const query = request.query;
     const grant = { fileId, entitlementId: query.entitlement, expires: query.expires };
     const check = checkDownloadGrant(options.signingSecret, grant, query.signature);
     if (check !== 'valid') return refuse(request, reply, check);

@@ -1,10 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Secrets } from '../../config/secrets';
 import { z } from 'zod';
 import type { OutboxMessageRow } from '../../db/schema';
-import { notFound, parseInput } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { escapeHtml as e } from '../../lib/escape-html';
 import type { OutboxRepository } from './outbox.repository';
 
@@ -45,7 +46,9 @@ export function lockedMailboxLink(config: Config, secrets: Secrets): string | un
 
 const KEY_COOKIE = 'songwish_mailbox_key';
 
-export async function mailboxRoutes(app: FastifyInstance, { outbox, storeName, lock }: { outbox: OutboxRepository; storeName: string; lock?: MailboxLock }) {
+export async function mailboxRoutes(fastify: FastifyInstance, { outbox, storeName, lock }: { outbox: OutboxRepository; storeName: string; lock?: MailboxLock }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const oneMessage = { config: { input: 'message id' }, schema: { params: idParams } };
   if (lock) app.addHook('onRequest', async (request, reply) => unlock(request, reply, lock, storeName));
 
   app.get('/dev/mailbox', async (_request, reply) => {
@@ -53,13 +56,13 @@ export async function mailboxRoutes(app: FastifyInstance, { outbox, storeName, l
     return sendPage(reply, `Mailbox — ${storeName}`, listBody(messages));
   });
 
-  app.get('/dev/mailbox/:id', async (request, reply) => {
-    const message = await findMessage(outbox, request.params);
+  app.get('/dev/mailbox/:id', oneMessage, async (request, reply) => {
+    const message = await findMessage(outbox, request.params.id);
     return sendPage(reply, `${message.subject} — Mailbox`, messageBody(message));
   });
 
-  app.get('/dev/mailbox/:id/html', async (request, reply) => {
-    const message = await findMessage(outbox, request.params);
+  app.get('/dev/mailbox/:id/html', oneMessage, async (request, reply) => {
+    const message = await findMessage(outbox, request.params.id);
     return reply.header('content-security-policy', MAILBOX_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(message.htmlBody);
   });
 }
@@ -97,8 +100,7 @@ function cookieValue(header: string | undefined, name: string) {
   return undefined;
 }
 
-async function findMessage(outbox: OutboxRepository, params: unknown) {
-  const { id } = parseInput(idParams, params, 'message id');
+async function findMessage(outbox: OutboxRepository, id: number) {
   const message = await outbox.find(id);
   if (!message) throw notFound(`No message with the id ${id}`);
   return message;

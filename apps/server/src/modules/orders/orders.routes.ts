@@ -1,5 +1,6 @@
-import { FASTSPRING_SIGNATURE_HEADER, orderSummaryRequestSchema, webhookEnvelopeSchema } from '@store/contracts';
+import { FASTSPRING_SIGNATURE_HEADER, orderSummaryRequestSchema, orderSummarySchema, webhookEnvelopeSchema } from '@store/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, notFound, parseInput } from '../../lib/http-error';
 import { isProcessed, type EventOutcome, type OrdersService } from './orders.service';
 import { isValidWebhookSignature } from './webhook-signature';
@@ -9,9 +10,11 @@ export interface OrdersRoutesOptions {
   webhookSecret: string;
 }
 
-export async function ordersRoutes(app: FastifyInstance, { orders, webhookSecret }: OrdersRoutesOptions) {
-  app.post('/api/orders/', async (request) => {
-    const { reference } = parseInput(orderSummaryRequestSchema, request.body, 'order lookup');
+export async function ordersRoutes(fastify: FastifyInstance, { orders, webhookSecret }: OrdersRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: orderSummaryRequestSchema, response: { 200: orderSummarySchema } };
+  app.post('/api/orders/', { config: { input: 'order lookup' }, schema }, async (request) => {
+    const { reference } = request.body;
     const summary = await orders.getSummary(reference);
     if (!summary) throw notFound(`No completed order has the reference ${reference}. It can take a few seconds to appear.`);
     return summary;

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { StatusResponse } from '@store/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statusResponseSchema, type StatusResponse } from '@store/contracts';
 import type { DatabaseHandle } from '../../db/client';
 
 const PING_TIMEOUT_MS = 2_000;
 
-export async function statusRoutes(app: FastifyInstance, { database, version }: { database: DatabaseHandle; version: string }) {
+export async function statusRoutes(fastify: FastifyInstance, { database, version }: { database: DatabaseHandle; version: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const startedAt = Date.now();
-  app.get('/status', async (_request, reply) => {
+  // A monitor reads the same body whether the store is healthy (200) or not (503).
+  const schema = { response: { 200: statusResponseSchema, 503: statusResponseSchema } };
+  app.get('/status', { schema }, async (_request, reply) => {
     const healthy = await withTimeout(database.ping(), PING_TIMEOUT_MS).then(
       () => true,
       () => false,
