@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { orderSummarySchema } from '@store/contracts';
+import { FASTSPRING_WEBHOOK_PATH, orderSummarySchema } from '@store/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, customers, entitlements, licences, orderItems, orders, outboxMessages, webhookEvents } from '../src/db/schema';
 import { LICENCE_KEY_PATTERN } from '../src/modules/orders/licence-key';
-import { signWebhookBody } from '../src/modules/orders/webhook-signature';
+import { signWebhookBody } from '../src/modules/payments/fastspring/webhook-signature';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 
@@ -116,7 +116,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
     const before = await count(t, webhookEvents);
     expect((await postWebhook(t.app, secret, body, 'bm90IHRoZSBzaWduYXR1cmU=')).statusCode).toBe(401);
     expect((await postWebhook(t.app, 'another-secret-of-enough-length', body)).statusCode).toBe(401);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/webhooks/fastspring', headers: { 'content-type': 'application/json' }, payload: body });
+    const unsigned = await t.app.inject({ method: 'POST', url: FASTSPRING_WEBHOOK_PATH, headers: { 'content-type': 'application/json' }, payload: body });
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json().message).toMatch(/X-FS-Signature/);
     // A body changed after signing no longer matches.

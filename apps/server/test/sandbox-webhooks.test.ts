@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
+import { FASTSPRING_WEBHOOK_PATH, sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
 import { orders, sandboxWebhookDeliveries, webhookEvents } from '../src/db/schema';
+import { isValidWebhookSignature } from '../src/modules/payments/fastspring/webhook-signature';
 import { createSandboxRepository } from '../src/modules/payments/sandbox/sandbox.repository';
 import { backoffDelay, createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
 import { createReopenableDatabase, createTestApp, createTestDatabase, TEST_ENGINES, type TestApp, type TestDatabase } from './helpers';
@@ -72,6 +73,27 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     expect(sent).toEqual([{ body, signature: createHmac('sha256', SECRET).update(body, 'utf8').digest('base64') }]);
     expect(await row('e1')).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204, lastError: null });
     expect((await row('e1')).deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it("signs so that the store's own check accepts the delivery, and refuses it changed or under another secret", async () => {
+    const body = JSON.stringify({ events: [{ id: 'e1b', type: 'order.completed', data: { reference: 'R-1' } }] });
+    await repository().insertDelivery('e1b', body, new Date());
+    const sent: WebhookRequest[] = [];
+    const deliverer = createWebhookDeliverer({
+      repository: repository(),
+      secret: SECRET,
+      log: recordingLog().log,
+      send: async (request) => {
+        sent.push(request);
+        return { statusCode: 200 };
+      },
+    });
+    stops.push(deliverer.stop);
+    await deliverer.kick();
+    const [{ body: deliveredBody, signature }] = sent as [WebhookRequest];
+    expect(isValidWebhookSignature(SECRET, Buffer.from(deliveredBody, 'utf8'), signature)).toBe(true);
+    expect(isValidWebhookSignature(SECRET, Buffer.from(deliveredBody.replace('R-1', 'R-2'), 'utf8'), signature)).toBe(false);
+    expect(isValidWebhookSignature('another-webhook-secret-0123456789', Buffer.from(deliveredBody, 'utf8'), signature)).toBe(false);
   });
 
   it('keeps retrying a failing target past the old 8-attempt limit at the longest delay, logs an error every 8 failures, and delivers once it answers', async () => {
@@ -346,7 +368,7 @@ function storeWebhook(app: () => TestApp['app']) {
   return async ({ body, signature }: WebhookRequest) => {
     const response = await app().inject({
       method: 'POST',
-      url: '/webhooks/fastspring',
+      url: FASTSPRING_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json', 'x-fs-signature': signature },
       payload: body,
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signWebhookBody } from '../src/modules/orders/webhook-signature';
+import { FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
+import { signWebhookBody } from '../src/modules/payments/fastspring/webhook-signature';
 
 export interface TestOrderInput {
   orderId?: string;
@@ -90,7 +91,7 @@ export function testReturn(
 export function postWebhook(app: FastifyInstance, secret: string, body: string, signature = signWebhookBody(secret, body)) {
   return app.inject({
     method: 'POST',
-    url: '/webhooks/fastspring',
+    url: FASTSPRING_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'X-FS-Signature': signature },
     payload: body,
   });

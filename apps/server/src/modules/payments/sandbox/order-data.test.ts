@@ -4,7 +4,7 @@ import { fastspringOrderSchema, webhookEnvelopeSchema } from '@store/contracts';
 import { accountIdFor, buildOrderData, newSessionId, orderReference, randomId, referencePrefix, webhookBody } from './order-data';
 import { priceCart, priceLines } from './pricing';
 import { pricedProduct as product } from './testing/priced-product';
-import { signWebhookBody } from './webhook-deliverer';
+import { signWebhookBody } from '../fastspring/webhook-signature';
 
 
 describe('order references', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FASTSPRING_SIGNATURE_HEADER } from '@store/contracts';
+import { FASTSPRING_SIGNATURE_HEADER, FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
 import type { Config } from '../../../config/env';
 import type { Secrets } from '../../../config/secrets';
 import type { DatabaseHandle } from '../../../db/client';
@@ -10,9 +10,6 @@ import { createSandboxRepository } from './sandbox.repository';
 import { sandboxRoutes } from './sandbox.routes';
 import { createSandboxService } from './sandbox.service';
 import { createWebhookDeliverer, type WebhookRetryOptions, type WebhookSender } from './webhook-deliverer';
-
-/** Where the store receives FastSpring's webhooks (and so the sandbox's). */
-export const STORE_WEBHOOK_PATH = '/webhooks/fastspring';
 
 /** What tests (and only tests) change about the sandbox provider. */
 export interface SandboxPaymentsOptions {
@@ -43,7 +40,7 @@ export const sandboxPaymentsPlugin = fp(
   async (app: FastifyInstance, options: SandboxPluginOptions) => {
     const { config, database, secrets } = options;
     const assets = await loadBrowserAssets();
-    const webhookPath = options.webhookPath ?? STORE_WEBHOOK_PATH;
+    const webhookPath = options.webhookPath ?? FASTSPRING_WEBHOOK_PATH;
     const send: WebhookSender =
       options.webhookSender ??
       (async ({ body, signature }) => {

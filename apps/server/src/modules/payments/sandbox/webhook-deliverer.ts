@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { signWebhookBody } from '../fastspring/webhook-signature';
 import type { SandboxDeliveryRow, SandboxRepository } from './sandbox.repository';
 
 /** One signed delivery attempt: the exact body and its `X-FS-Signature`. */
@@ -40,10 +40,6 @@ export interface DelivererOptions extends WebhookRetryOptions {
   now?: () => Date;
   /** Rows claimed per round. */
   batchSize?: number;
-}
-
-export function signWebhookBody(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
 }
 
 /** The wait after `attempts` failed attempts: base × 2^(attempts−1), capped. */
