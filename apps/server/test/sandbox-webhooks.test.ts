@@ -5,7 +5,7 @@ import { FASTSPRING_WEBHOOK_PATH, sandboxPayResponseSchema, sandboxSessionRespon
 import { orders, sandboxWebhookDeliveries, webhookEvents } from '../src/db/schema';
 import { isValidWebhookSignature } from '../src/modules/payments/fastspring/webhook-signature';
 import { createSandboxRepository } from '../src/modules/payments/sandbox/sandbox.repository';
-import { backoffDelay, createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
+import { createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
 import { createReopenableDatabase, createTestApp, createTestDatabase, TEST_ENGINES, type TestApp, type TestDatabase } from './helpers';
 
 const SECRET = 'sandbox-webhook-test-secret-0123456789';
@@ -29,14 +29,6 @@ async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-
-describe('backoffDelay', () => {
-  it('doubles from the base delay and stops at the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => backoffDelay(attempts, 1000, 60_000))).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000,
-    ]);
-  });
-});
 
 describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
   let database: TestDatabase;

@@ -70,7 +70,7 @@ export const sandboxPaymentsPlugin = fp(
     });
 
     app.addHook('onReady', async () => {
-      deliverer.start();
+      await deliverer.start();
     });
     app.addHook('preClose', async () => {
       await deliverer.stop();
