@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxErrorSchema, sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
 import { couponRedemptions, couponReservations, coupons, orders, sandboxWebhookDeliveries } from '../src/db/schema';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { SANDBOX_API } from './sandbox-fixtures';
 
-const API = '/sandbox/fastspring/api';
+const API = SANDBOX_API;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
 const contact = (email: string) => ({ email, firstName: 'Maria', lastName: 'Lopez', country: 'ES', postalCode: '28001' });

@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
-import { orderSummarySchema } from '@store/contracts';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FASTSPRING_WEBHOOK_PATH, orderSummarySchema } from '@store/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, customers, entitlements, licences, orderItems, orders, outboxMessages, webhookEvents } from '../src/db/schema';
 import { LICENCE_KEY_PATTERN } from '../src/modules/orders/licence-key';
-import { signWebhookBody } from '../src/modules/orders/webhook-signature';
+import { signWebhookBody } from '../src/modules/payments/fastspring/webhook-signature';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
-import { envelope, postWebhook, testOrder } from './webhook-fixtures';
-
-async function count(t: TestApp, table: PgTable, where?: SQL) {
-  const query = t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
-  const [row] = await (where ? query.where(where) : query);
-  return row!.n;
-}
+import { countRows as count, envelope, postWebhook, testOrder, useWebhookStore } from './webhook-fixtures';
 
 /** Waits until the outbox sender has dealt with every queued message. */
 async function waitForOutbox(t: TestApp) {
@@ -25,15 +18,7 @@ async function waitForOutbox(t: TestApp) {
 }
 
 describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
-  let t: TestApp;
-  let secret: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    secret = t.secrets.FASTSPRING_WEBHOOK_SECRET;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useWebhookStore(engine);
 
   it('records a completed order with licences, entitlements, the coupon use and one email', async () => {
     const data = testOrder({
@@ -44,7 +29,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
       ],
       coupons: ['welcome10'],
     });
-    const response = await postWebhook(t.app, secret, envelope(data));
+    const response = await postWebhook(t.app, t.secret, envelope(data));
     expect(response.statusCode).toBe(200);
     expect(response.json().processed[0].result).toBe('order-created');
 
@@ -75,7 +60,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
 
   it('serves the files behind the email links, and refuses altered or expired links', async () => {
     const data = testOrder({ email: 'files@example.com', items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] });
-    expect((await postWebhook(t.app, secret, envelope(data))).statusCode).toBe(200);
+    expect((await postWebhook(t.app, t.secret, envelope(data))).statusCode).toBe(200);
     await waitForOutbox(t);
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, 'files@example.com'));
     const link = /http:\/\/localhost:8080(\/api\/downloads\/\S+)/.exec(mail!.textBody)![1]!;
@@ -95,7 +80,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
 
   it('answers the thank-you page with a public summary', async () => {
     const data = testOrder({ email: 'summary@example.com', items: [{ product: 'rechannel', subtotal: 29, discount: 5.8 }] });
-    await postWebhook(t.app, secret, envelope(data));
+    await postWebhook(t.app, t.secret, envelope(data));
     const response = await t.app.inject({ method: 'POST', url: '/api/orders/', payload: { reference: data.reference } });
     expect(response.statusCode).toBe(200);
     const summary = orderSummarySchema.parse(response.json());
@@ -114,29 +99,29 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
     const data = testOrder({ email: 'forger@example.com' });
     const body = envelope(data);
     const before = await count(t, webhookEvents);
-    expect((await postWebhook(t.app, secret, body, 'bm90IHRoZSBzaWduYXR1cmU=')).statusCode).toBe(401);
+    expect((await postWebhook(t.app, t.secret, body, 'bm90IHRoZSBzaWduYXR1cmU=')).statusCode).toBe(401);
     expect((await postWebhook(t.app, 'another-secret-of-enough-length', body)).statusCode).toBe(401);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/webhooks/fastspring', headers: { 'content-type': 'application/json' }, payload: body });
+    const unsigned = await t.app.inject({ method: 'POST', url: FASTSPRING_WEBHOOK_PATH, headers: { 'content-type': 'application/json' }, payload: body });
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json().message).toMatch(/X-FS-Signature/);
     // A body changed after signing no longer matches.
-    const signedThenChanged = await postWebhook(t.app, secret, body.replace('forger', 'other'), signWebhookBody(secret, body));
+    const signedThenChanged = await postWebhook(t.app, t.secret, body.replace('forger', 'other'), signWebhookBody(t.secret, body));
     expect(signedThenChanged.statusCode).toBe(401);
     expect(await count(t, webhookEvents)).toBe(before);
     expect(await count(t, customers, eq(customers.email, 'forger@example.com'))).toBe(0);
   });
 
   it('answers malformed bodies with 400 and unknown products with 422, losing nothing', async () => {
-    expect((await postWebhook(t.app, secret, '{"events":[')).statusCode).toBe(400);
-    expect((await postWebhook(t.app, secret, '{"events":[]}')).statusCode).toBe(400);
-    expect((await postWebhook(t.app, secret, '{"nothing":true}')).statusCode).toBe(400);
-    const invalid = await postWebhook(t.app, secret, envelope({ reference: 'X' }));
+    expect((await postWebhook(t.app, t.secret, '{"events":[')).statusCode).toBe(400);
+    expect((await postWebhook(t.app, t.secret, '{"events":[]}')).statusCode).toBe(400);
+    expect((await postWebhook(t.app, t.secret, '{"nothing":true}')).statusCode).toBe(400);
+    const invalid = await postWebhook(t.app, t.secret, envelope({ reference: 'X' }));
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().message).toMatch(/not a valid order/);
 
     const eventId = 'evt-unknown-product';
     const unknown = testOrder({ email: 'unknown@example.com', items: [{ product: 'no-such-plugin', subtotal: 5 }] });
-    const response = await postWebhook(t.app, secret, envelope(unknown, { eventId }));
+    const response = await postWebhook(t.app, t.secret, envelope(unknown, { eventId }));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toContain('no-such-plugin');
     // Rejected events are not recorded, so FastSpring's retry is processed once the catalogue is fixed.
@@ -145,7 +130,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
   });
 
   it('acknowledges event types it does not act on', async () => {
-    const response = await postWebhook(t.app, secret, envelope({ id: 'sub-1' }, { type: 'subscription.activated' }));
+    const response = await postWebhook(t.app, t.secret, envelope({ id: 'sub-1' }, { type: 'subscription.activated' }));
     expect(response.statusCode).toBe(200);
     expect(response.json().processed[0].result).toBe('ignored');
   });
@@ -154,7 +139,7 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
     const data = testOrder({ email: 'concurrent@example.com', items: [{ product: 'remidi-4', quantity: 3, subtotal: 237 }], coupons: ['WELCOME10'] });
     const body = envelope(data, { eventId: 'evt-concurrent' });
     const [before] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'));
-    const responses = await Promise.all(Array.from({ length: 50 }, () => postWebhook(t.app, secret, body)));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => postWebhook(t.app, t.secret, body)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
     const results = responses.map((response) => response.json().processed[0].result);
     expect(results.filter((result) => result === 'order-created')).toHaveLength(1);
@@ -171,8 +156,8 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
 
   it('keeps one order when the same order is announced again under a new event id', async () => {
     const data = testOrder({ email: 'resent@example.com' });
-    expect((await postWebhook(t.app, secret, envelope(data))).json().processed[0].result).toBe('order-created');
-    const again = await postWebhook(t.app, secret, envelope(data));
+    expect((await postWebhook(t.app, t.secret, envelope(data))).json().processed[0].result).toBe('order-created');
+    const again = await postWebhook(t.app, t.secret, envelope(data));
     expect(again.statusCode).toBe(200);
     expect(again.json().processed[0].result).toBe('order-already-recorded');
     expect(await count(t, orders, eq(orders.reference, data.reference))).toBe(1);

@@ -1,15 +1,8 @@
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { customers, licences, orderItems, orders, outboxMessages, refunds, webhookEvents } from '../src/db/schema';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
-import { batch, envelope, event, postWebhook, testOrder, testReturn } from './webhook-fixtures';
-
-async function count(t: TestApp, table: PgTable, where?: SQL) {
-  const query = t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
-  const [row] = await (where ? query.where(where) : query);
-  return row!.n;
-}
+import { batch, countRows as count, envelope, event, postWebhook, testOrder, testReturn, useWebhookStore } from './webhook-fixtures';
 
 /** The download links of the order-confirmation email sent to this address. */
 async function emailLinks(t: TestApp, email: string): Promise<string[]> {
@@ -36,24 +29,16 @@ async function licenceStates(t: TestApp, orderId: number) {
 }
 
 describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
-  let t: TestApp;
-  let secret: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    secret = t.secrets.FASTSPRING_WEBHOOK_SECRET;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useWebhookStore(engine);
 
   it('refunds a whole order: licences revoked, email links refused with a page that says why, one refund email', async () => {
     const data = testOrder({ email: 'Refund.Whole@Example.com', first: 'Rae', items: [{ product: 'remidi-4', quantity: 2, subtotal: 158 }] });
-    expect((await postWebhook(t.app, secret, envelope(data))).statusCode).toBe(200);
+    expect((await postWebhook(t.app, t.secret, envelope(data))).statusCode).toBe(200);
     const [link] = await emailLinks(t, 'Refund.Whole@Example.com');
     expect((await t.app.inject(link!)).statusCode).toBe(200);
 
     const refund = testReturn(data, { total: 158, reason: 'Bought by mistake' });
-    const response = await postWebhook(t.app, secret, envelope(refund, { type: 'return.created' }));
+    const response = await postWebhook(t.app, t.secret, envelope(refund, { type: 'return.created' }));
     expect(response.statusCode).toBe(200);
     expect(response.json().processed[0].result).toBe('refund-recorded');
 
@@ -84,14 +69,14 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
 
   it('is idempotent by event id and by return id: redeliveries change nothing and send no second email', async () => {
     const data = testOrder({ email: 'refund.twice@example.com' });
-    await postWebhook(t.app, secret, envelope(data));
+    await postWebhook(t.app, t.secret, envelope(data));
     const refund = testReturn(data);
     const body = envelope(refund, { type: 'return.created', eventId: 'evt-refund-twice' });
-    const first = await Promise.all(Array.from({ length: 10 }, () => postWebhook(t.app, secret, body)));
+    const first = await Promise.all(Array.from({ length: 10 }, () => postWebhook(t.app, t.secret, body)));
     expect(first.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
     expect(first.filter((response) => response.json().processed[0].result === 'refund-recorded')).toHaveLength(1);
     // FastSpring's manual resend: the same return under a new event id.
-    const resent = await postWebhook(t.app, secret, envelope(refund, { type: 'return.created' }));
+    const resent = await postWebhook(t.app, t.secret, envelope(refund, { type: 'return.created' }));
     expect(resent.json().processed[0].result).toBe('refund-already-recorded');
 
     const order = await orderRow(t, data.reference);
@@ -107,9 +92,9 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
         { product: 'sw-free-chord-starter', quantity: 1, subtotal: 0 },
       ],
     });
-    await postWebhook(t.app, secret, envelope(data));
+    await postWebhook(t.app, t.secret, envelope(data));
     const links = await emailLinks(t, 'refund.partial@example.com');
-    const response = await postWebhook(t.app, secret, envelope(testReturn(data, { items: [{ product: 'remidi-4' }], total: 79 }), { type: 'return.created' }));
+    const response = await postWebhook(t.app, t.secret, envelope(testReturn(data, { items: [{ product: 'remidi-4' }], total: 79 }), { type: 'return.created' }));
     expect(response.statusCode).toBe(200);
 
     const order = await orderRow(t, data.reference);
@@ -131,21 +116,21 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
   it('answers 422 for a refund of an order not recorded yet, and records it when FastSpring retries after the order', async () => {
     const data = testOrder({ email: 'refund.early@example.com' });
     const body = envelope(testReturn(data), { type: 'return.created', eventId: 'evt-refund-early' });
-    const early = await postWebhook(t.app, secret, body);
+    const early = await postWebhook(t.app, t.secret, body);
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toContain(data.reference);
     expect(await count(t, webhookEvents, eq(webhookEvents.id, 'evt-refund-early'))).toBe(0);
 
-    await postWebhook(t.app, secret, envelope(data));
-    const retried = await postWebhook(t.app, secret, body);
+    await postWebhook(t.app, t.secret, envelope(data));
+    const retried = await postWebhook(t.app, t.secret, body);
     expect(retried.statusCode).toBe(200);
     expect((await orderRow(t, data.reference)).status).toBe('refunded');
   });
 
   it('rejects a refund naming a product the order does not contain, changing nothing', async () => {
     const data = testOrder({ email: 'refund.wrong@example.com' });
-    await postWebhook(t.app, secret, envelope(data));
-    const response = await postWebhook(t.app, secret, envelope(testReturn(data, { items: [{ product: 'rechannel' }] }), { type: 'return.created' }));
+    await postWebhook(t.app, t.secret, envelope(data));
+    const response = await postWebhook(t.app, t.secret, envelope(testReturn(data, { items: [{ product: 'rechannel' }] }), { type: 'return.created' }));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toContain('rechannel');
     const order = await orderRow(t, data.reference);
@@ -155,19 +140,11 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
 });
 
 describe.each(TEST_ENGINES)('one bad event in a batch on %s', (engine) => {
-  let t: TestApp;
-  let secret: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    secret = t.secrets.FASTSPRING_WEBHOOK_SECRET;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useWebhookStore(engine);
 
   it('records the good events, names the rejected ones (202) and duplicates nothing on retry', async () => {
     const taken = testOrder({ email: 'batch.first@example.com' });
-    await postWebhook(t.app, secret, envelope(taken));
+    await postWebhook(t.app, t.secret, envelope(taken));
     const good1 = event(testOrder({ email: 'batch.good1@example.com' }), { eventId: 'evt-batch-good-1' });
     const badAmount = event(testOrder({ email: 'batch.huge@example.com', total: 1e16 }), { eventId: 'evt-batch-huge' });
     const colliding = event(testOrder({ email: 'batch.collide@example.com', reference: taken.reference }), { eventId: 'evt-batch-collide' });
@@ -175,7 +152,7 @@ describe.each(TEST_ENGINES)('one bad event in a batch on %s', (engine) => {
     const body = batch(good1, badAmount, colliding, good2);
 
     for (let delivery = 0; delivery < 2; delivery += 1) {
-      const response = await postWebhook(t.app, secret, body);
+      const response = await postWebhook(t.app, t.secret, body);
       // FastSpring: 202 marks processed exactly the event ids listed in the body, one per line.
       expect(response.statusCode).toBe(202);
       expect(response.body.split('\n').sort()).toEqual(['evt-batch-good-1', 'evt-batch-good-2']);
@@ -191,18 +168,18 @@ describe.each(TEST_ENGINES)('one bad event in a batch on %s', (engine) => {
 
   it('explains each rejection when no event of the delivery can be used', async () => {
     const taken = testOrder({ email: 'alone.first@example.com' });
-    await postWebhook(t.app, secret, envelope(taken));
-    const collide = await postWebhook(t.app, secret, envelope(testOrder({ reference: taken.reference }), { eventId: 'evt-alone-collide' }));
+    await postWebhook(t.app, t.secret, envelope(taken));
+    const collide = await postWebhook(t.app, t.secret, envelope(testOrder({ reference: taken.reference }), { eventId: 'evt-alone-collide' }));
     expect(collide.statusCode).toBe(422);
     expect(collide.json().message).toMatch(/evt-alone-collide .*reference already belongs to another order/);
-    const huge = await postWebhook(t.app, secret, envelope(testOrder({ total: 1e16 }), { eventId: 'evt-alone-huge' }));
+    const huge = await postWebhook(t.app, t.secret, envelope(testOrder({ total: 1e16 }), { eventId: 'evt-alone-huge' }));
     expect(huge.statusCode).toBe(422);
     expect(huge.json().message).toMatch(/evt-alone-huge .*total/);
   });
 
   it('records amounts beyond 32-bit minor units exactly (e.g. rupiah)', async () => {
     const data = testOrder({ email: 'batch.big@example.com', items: [{ product: 'remidi-4', subtotal: 3e7 }] });
-    const response = await postWebhook(t.app, secret, envelope(data));
+    const response = await postWebhook(t.app, t.secret, envelope(data));
     expect(response.statusCode).toBe(200);
     const order = await orderRow(t, data.reference);
     expect(order.totalMinor).toBe(3_000_000_000);

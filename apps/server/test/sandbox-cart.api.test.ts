@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxErrorSchema, sandboxSessionResponseSchema, type SandboxSessionResponse, type SblItem } from '@store/contracts';
 import { coupons, products, sandboxCarts } from '../src/db/schema';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { SANDBOX_API, shopperContact } from './sandbox-fixtures';
 
-const API = '/sandbox/fastspring/api';
+const API = SANDBOX_API;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -222,15 +223,7 @@ describe.each(TEST_ENGINES)('sandbox cart session API on %s', (engine) => {
     const session = await newSession();
     await ok('POST', `/sessions/${session}/contact`, { paymentContact: { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez' } });
     await ok('POST', `/sessions/${session}/contact`, { billingAddress: { country: 'es', region: 'Madrid', city: 'Madrid', postalCode: '28001' } });
-    expect((await storedCart(session))?.contact).toEqual({
-      email: 'maria@example.com',
-      firstName: 'Maria',
-      lastName: 'Lopez',
-      country: 'ES',
-      region: 'Madrid',
-      city: 'Madrid',
-      postalCode: '28001',
-    });
+    expect((await storedCart(session))?.contact).toEqual(shopperContact);
     await fails(400, 'invalid_request', 'POST', `/sessions/${session}/contact`, { paymentContact: { email: 'not-an-email' } });
     await fails(400, 'invalid_request', 'POST', `/sessions/${session}/contact`, { billingAddress: { country: 'Spain' } });
     await fails(400, 'invalid_request', 'POST', `/sessions/${session}/contact`, { paymentContact: { firstName: 'x'.repeat(101) } });

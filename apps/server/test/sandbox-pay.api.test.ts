@@ -12,19 +12,12 @@ import {
 } from '@store/contracts';
 import { couponRedemptions, coupons, customers, orders, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries } from '../src/db/schema';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { SANDBOX_API, shopperContact } from './sandbox-fixtures';
 
-const API = '/sandbox/fastspring/api';
+const API = SANDBOX_API;
 const STUB_PATH = '/test/fastspring-webhook-stub';
 
-const contact = {
-  email: 'maria@example.com',
-  firstName: 'Maria',
-  lastName: 'Lopez',
-  country: 'ES',
-  region: 'Madrid',
-  city: 'Madrid',
-  postalCode: '28001',
-};
+const contact = shopperContact;
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/39', cvc: '123' });
 const GOOD = card('4242 4242 4242 4242');
 

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences, orderItems, orders, outboxMessages, sandboxWebhookDeliveries } from '../src/db/schema';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { SANDBOX_API } from './sandbox-fixtures';
 
-const API = '/sandbox/fastspring/api';
+const API = SANDBOX_API;
 const PAGE = '/sandbox/fastspring/orders';
 const buyer = { email: 'sandbox.refund@example.com', firstName: 'Sam', lastName: 'Ple', country: 'DE', region: '', city: 'Berlin', postalCode: '10115' };
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };

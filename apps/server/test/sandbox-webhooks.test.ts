@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
+import { FASTSPRING_WEBHOOK_PATH, sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
 import { orders, sandboxWebhookDeliveries, webhookEvents } from '../src/db/schema';
+import { isValidWebhookSignature } from '../src/modules/payments/fastspring/webhook-signature';
 import { createSandboxRepository } from '../src/modules/payments/sandbox/sandbox.repository';
-import { backoffDelay, createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
+import { createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
 import { createReopenableDatabase, createTestApp, createTestDatabase, TEST_ENGINES, type TestApp, type TestDatabase } from './helpers';
 
 const SECRET = 'sandbox-webhook-test-secret-0123456789';
@@ -29,14 +30,6 @@ async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs
   }
 }
 
-describe('backoffDelay', () => {
-  it('doubles from the base delay and stops at the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => backoffDelay(attempts, 1000, 60_000))).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000,
-    ]);
-  });
-});
-
 describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
   let database: TestDatabase;
   const stops: Array<() => Promise<void>> = [];
@@ -54,7 +47,7 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
   const repository = () => createSandboxRepository(database.db);
   const row = async (eventId: string) => (await database.db.select().from(sandboxWebhookDeliveries).where(eq(sandboxWebhookDeliveries.eventId, eventId)))[0]!;
 
-  it('signs the exact body with HMAC-SHA256 (base64) and marks a 2xx as delivered', async () => {
+  it("signs the exact body with HMAC-SHA256 (base64), as the store's check accepts, and marks a 2xx as delivered", async () => {
     const body = JSON.stringify({ events: [{ id: 'e1', type: 'order.completed', data: { é: '✓' } }] });
     await repository().insertDelivery('e1', body, new Date());
     const sent: WebhookRequest[] = [];
@@ -70,6 +63,11 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     stops.push(deliverer.stop);
     await deliverer.kick();
     expect(sent).toEqual([{ body, signature: createHmac('sha256', SECRET).update(body, 'utf8').digest('base64') }]);
+    // The orders module's check: it accepts these bytes, and nothing changed or signed under another secret.
+    const signature = sent[0]!.signature;
+    expect(isValidWebhookSignature(SECRET, Buffer.from(body, 'utf8'), signature)).toBe(true);
+    expect(isValidWebhookSignature(SECRET, Buffer.from(body.replace('✓', 'x'), 'utf8'), signature)).toBe(false);
+    expect(isValidWebhookSignature('another-webhook-secret-0123456789', Buffer.from(body, 'utf8'), signature)).toBe(false);
     expect(await row('e1')).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204, lastError: null });
     expect((await row('e1')).deliveredAt).toBeInstanceOf(Date);
   });
@@ -346,7 +344,7 @@ function storeWebhook(app: () => TestApp['app']) {
   return async ({ body, signature }: WebhookRequest) => {
     const response = await app().inject({
       method: 'POST',
-      url: '/webhooks/fastspring',
+      url: FASTSPRING_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json', 'x-fs-signature': signature },
       payload: body,
     });

@@ -1,6 +1,57 @@
 import { randomUUID } from 'node:crypto';
+import { FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { signWebhookBody } from '../src/modules/orders/webhook-signature';
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseEngine } from '../src/db/client';
+import { signWebhookBody } from '../src/modules/payments/fastspring/webhook-signature';
+import { createTestApp, type TestApp } from './helpers';
+
+/**
+ * A seeded store shared by the tests of one describe block (opened before them, closed
+ * after), with the secret its webhook checks signatures with.
+ */
+export function useWebhookStore(engine: DatabaseEngine): TestApp & { readonly secret: string } {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const opened = () => {
+    if (!current) throw new Error('the store opens in beforeAll');
+    return current;
+  };
+  return {
+    get app() {
+      return opened().app;
+    },
+    get database() {
+      return opened().database;
+    },
+    get config() {
+      return opened().config;
+    },
+    get secrets() {
+      return opened().secrets;
+    },
+    get dataDir() {
+      return opened().dataDir;
+    },
+    close: () => opened().close(),
+    get secret() {
+      return opened().secrets.FASTSPRING_WEBHOOK_SECRET;
+    },
+  };
+}
+
+export async function countRows(t: TestApp, table: PgTable, where?: SQL) {
+  const query = t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  const [row] = await (where ? query.where(where) : query);
+  return row!.n;
+}
 
 export interface TestOrderInput {
   orderId?: string;
@@ -90,7 +141,7 @@ export function testReturn(
 export function postWebhook(app: FastifyInstance, secret: string, body: string, signature = signWebhookBody(secret, body)) {
   return app.inject({
     method: 'POST',
-    url: '/webhooks/fastspring',
+    url: FASTSPRING_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'X-FS-Signature': signature },
     payload: body,
   });

@@ -7,6 +7,8 @@ import { productPathSchema } from '../catalog/product';
  * same bytes. Unknown fields are kept out of our types but do not make a delivery fail.
  */
 export const FASTSPRING_SIGNATURE_HEADER = 'x-fs-signature';
+/** Where the store receives FastSpring's webhooks (and so the sandbox's): the URL operators give FastSpring. */
+export const FASTSPRING_WEBHOOK_PATH = '/webhooks/fastspring';
 
 export const webhookEventSchema = z.object({
   id: z.string().min(1).max(200),

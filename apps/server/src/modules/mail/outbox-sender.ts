@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { backoffDelay, createLeasedPoller } from '../../lib/leased-poller';
 import type { OutboxMessageRow } from '../../db/schema';
 import type { OutboxRepository } from './outbox.repository';
 
@@ -24,7 +25,7 @@ export interface OutboxSenderOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
-const DEFAULT_RETRY = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+const DEFAULT_RETRY = (attempt: number) => backoffDelay(attempt, 30_000, 3_600_000);
 
 /**
  * Sends what the outbox holds: right after an order commits (`kick`) and on a slow poll
@@ -33,26 +34,8 @@ const DEFAULT_RETRY = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1),
  */
 export function createOutboxSender(options: OutboxSenderOptions) {
   const { repository, transport, log } = options;
-  const pollIntervalMs = options.pollIntervalMs ?? 15_000;
   const maxAttempts = options.maxAttempts ?? 8;
   const retryDelay = options.retryDelayMs ?? DEFAULT_RETRY;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  /** One attempt per due message per pass: a message that fails waits for its retry time. */
-  async function sendDue() {
-    const attempted: number[] = [];
-    for (;;) {
-      const batch = await repository.claimDue(10, 120_000, attempted);
-      if (batch.length === 0) return;
-      for (const message of batch) {
-        attempted.push(message.id);
-        await sendOne(message);
-      }
-    }
-  }
 
   async function sendOne(message: OutboxMessageRow) {
     if (!transport) {
@@ -73,47 +56,21 @@ export function createOutboxSender(options: OutboxSenderOptions) {
     }
   }
 
-  /** Runs a pass now, or right after the pass in progress. */
-  function kick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await sendDue();
-        } catch (error) {
-          if (!stopped) log.error({ err: error }, 'the mail outbox could not be read');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    kick,
-    /** With a mail server, first sends what was held while there was none (SMTP_URL set after the fact). */
-    async start() {
-      stopped = false;
-      if (transport) {
-        const released = await repository.releaseHeld();
-        if (released > 0) log.info({ messages: released }, 'sending the emails held while no mail server was configured');
-      }
-      timer = setInterval(() => void kick(), pollIntervalMs);
-      timer.unref();
-      void kick();
+  return createLeasedPoller({
+    // The due time is the database's clock; a message tried in this round waits for the next.
+    claim: (limit, round) => repository.claimDue(limit, 120_000, [...round.attempted]),
+    deliver: sendOne,
+    // With a mail server, first sends what was held while there was none (SMTP_URL set after the fact).
+    prepare: async () => {
+      if (!transport) return;
+      const released = await repository.releaseHeld();
+      if (released > 0) log.info({ messages: released }, 'sending the emails held while no mail server was configured');
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+    log,
+    failureMessage: 'the mail outbox could not be read',
+    pollIntervalMs: options.pollIntervalMs ?? 15_000,
+    batchSize: 10,
+  });
 }
 
 export type OutboxSender = ReturnType<typeof createOutboxSender>;

@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
+import { FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../../plugins/errors';
+import { signWebhookBody } from '../payments/fastspring/webhook-signature';
 import { ordersRoutes } from './orders.routes';
 import type { EventOutcome, OrdersService } from './orders.service';
-import { signWebhookBody } from './webhook-signature';
 
 const SECRET = 'a-webhook-secret-for-tests';
 const body = JSON.stringify({ events: [{ id: 'e1', type: 'order.completed', data: {} }, { id: 'e2', type: 'order.completed', data: {} }] });
@@ -16,7 +17,7 @@ async function deliver(outcomes: EventOutcome[]) {
   await app.register(ordersRoutes, { orders, webhookSecret: SECRET });
   const response = await app.inject({
     method: 'POST',
-    url: '/webhooks/fastspring',
+    url: FASTSPRING_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'x-fs-signature': signWebhookBody(SECRET, body) },
     payload: body,
   });

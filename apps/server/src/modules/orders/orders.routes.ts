@@ -1,9 +1,9 @@
-import { FASTSPRING_SIGNATURE_HEADER, orderSummaryRequestSchema, orderSummarySchema, webhookEnvelopeSchema } from '@store/contracts';
+import { FASTSPRING_SIGNATURE_HEADER, FASTSPRING_WEBHOOK_PATH, orderSummaryRequestSchema, orderSummarySchema, webhookEnvelopeSchema } from '@store/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, notFound, parseInput } from '../../lib/http-error';
 import { isProcessed, type EventOutcome, type OrdersService } from './orders.service';
-import { isValidWebhookSignature } from './webhook-signature';
+import { isValidWebhookSignature } from '../payments/fastspring/webhook-signature';
 
 export interface OrdersRoutesOptions {
   orders: OrdersService;
@@ -40,7 +40,7 @@ async function webhookRoute(app: FastifyInstance, { orders, webhookSecret }: Ord
 
   // Not rate limited: a refused signature costs one HMAC, and FastSpring (or the sandbox,
   // delivering from 127.0.0.1) must never be throttled into retries.
-  app.post('/webhooks/fastspring', { config: { rateLimit: false } }, async (request, reply) => {
+  app.post(FASTSPRING_WEBHOOK_PATH, { config: { rateLimit: false } }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     if (!isValidWebhookSignature(webhookSecret, raw, request.headers[FASTSPRING_SIGNATURE_HEADER])) {
       throw new HttpError(401, 'The X-FS-Signature header is missing or does not match the body.');

@@ -72,6 +72,21 @@ export function renderCheckoutPage(view: CheckoutView, options: { storeName: str
   </section>`;
   }
 
+  return checkoutDocument(
+    `Checkout — ${escapeHtml(options.storeName)} (sandbox)`,
+    options,
+    `
+  <header class="checkout-header">
+    <p class="sandbox-badge" role="note"><strong>Sandbox — no real payment</strong><span> Use a test card below; nothing is charged.</span></p>
+    <h1 id="checkout-title"><span class="lock" aria-hidden="true"></span>Secure checkout</h1>
+    <p class="store-name">${escapeHtml(options.storeName)}</p>
+  </header>${body}
+  <noscript><p class="form-alert">This checkout needs JavaScript to take your payment.</p></noscript>`,
+  );
+}
+
+/** The document around a checkout page's `<main>`: theme, assets, no indexing. */
+function checkoutDocument(titleHtml: string, options: { theme: CheckoutTheme; assets: CheckoutPageAssets }, mainHtml: string): string {
   const themeClass = options.theme ? ` class="theme-${options.theme}"` : '';
   return `<!doctype html>
 <html lang="en"${themeClass}>
@@ -79,18 +94,12 @@ export function renderCheckoutPage(view: CheckoutView, options: { storeName: str
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Checkout — ${escapeHtml(options.storeName)} (sandbox)</title>
+<title>${titleHtml}</title>
 <link rel="stylesheet" href="${escapeHtml(options.assets.styleUrl)}">
 <script src="${escapeHtml(options.assets.scriptUrl)}" defer></script>
 </head>
 <body>
-<main class="checkout" aria-labelledby="checkout-title">
-  <header class="checkout-header">
-    <p class="sandbox-badge" role="note"><strong>Sandbox — no real payment</strong><span> Use a test card below; nothing is charged.</span></p>
-    <h1 id="checkout-title"><span class="lock" aria-hidden="true"></span>Secure checkout</h1>
-    <p class="store-name">${escapeHtml(options.storeName)}</p>
-  </header>${body}
-  <noscript><p class="form-alert">This checkout needs JavaScript to take your payment.</p></noscript>
+<main class="checkout" aria-labelledby="checkout-title">${mainHtml}
 </main>
 </body>
 </html>
@@ -112,19 +121,10 @@ function deliveryStatus(delivery: OrderDelivery | null): string {
 
 /** The page for a session id nobody has (or one that is malformed). */
 export function renderMissingCheckoutPage(options: { storeName: string; theme: CheckoutTheme; assets: CheckoutPageAssets }): string {
-  const themeClass = options.theme ? ` class="theme-${options.theme}"` : '';
-  return `<!doctype html>
-<html lang="en"${themeClass}>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Checkout not found — ${escapeHtml(options.storeName)} (sandbox)</title>
-<link rel="stylesheet" href="${escapeHtml(options.assets.styleUrl)}">
-<script src="${escapeHtml(options.assets.scriptUrl)}" defer></script>
-</head>
-<body>
-<main class="checkout" aria-labelledby="checkout-title">
+  return checkoutDocument(
+    `Checkout not found — ${escapeHtml(options.storeName)} (sandbox)`,
+    options,
+    `
   <header class="checkout-header">
     <p class="sandbox-badge" role="note"><strong>Sandbox — no real payment</strong></p>
     <h1 id="checkout-title">This checkout has expired</h1>
@@ -132,11 +132,8 @@ export function renderMissingCheckoutPage(options: { storeName: string; theme: C
   <section class="panel">
     <p>Go back to your cart and check out again.</p>
     <button type="button" class="button" id="cancel">Close</button>
-  </section>
-</main>
-</body>
-</html>
-`;
+  </section>`,
+  );
 }
 
 function orderSummary(view: CheckoutView, money: (minor: number) => string): string {

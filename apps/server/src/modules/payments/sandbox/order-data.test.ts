@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fastspringOrderSchema, webhookEnvelopeSchema } from '@store/contracts';
 import { accountIdFor, buildOrderData, newSessionId, orderReference, randomId, referencePrefix, webhookBody } from './order-data';
-import { priceCart, priceLines } from './pricing';
-import { pricedProduct as product } from './testing/priced-product';
-import { signWebhookBody } from './webhook-deliverer';
+import { priceCart } from './pricing';
+import { pricedProduct as product, priceUsdLines } from './testing/priced-product';
+import { signWebhookBody } from '../fastspring/webhook-signature';
 
 
 describe('order references', () => {
@@ -43,14 +43,7 @@ describe('the order.completed event', () => {
     ['remidi-4', product({})],
     ['rechannel', product({ id: 2, path: 'rechannel', sku: 'SW-RECHANNEL', displayName: 'reChannel', priceMinor: 2900, discountPercent: 20 })],
   ]);
-  const lines = priceLines(
-    [
-      { path: 'remidi-4', quantity: 2 },
-      { path: 'rechannel', quantity: 1 },
-    ],
-    catalogue,
-    'USD',
-  );
+  const lines = priceUsdLines(catalogue, [['remidi-4', 2], ['rechannel', 1]]);
   const cart = priceCart(lines, 'USD', { ok: true, couponId: 1, code: 'WELCOME10', discounts: [1580, 232], discountMinor: 1812 });
   const contact = { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', country: 'ES', region: '', city: 'Madrid', postalCode: '28001' };
   const data = buildOrderData({ id: 'order-1', reference: 'SON261121-0001-00001', cart, contact, now: new Date('2026-11-21T10:00:00Z') });

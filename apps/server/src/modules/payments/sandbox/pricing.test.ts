@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sblCartDataSchema } from '@store/contracts';
 import { priceCart, priceLines, toSblCartData } from './pricing';
-import { pricedProduct as product } from './testing/priced-product';
+import { pricedProduct as product, priceUsdLines } from './testing/priced-product';
 
 
 const remidi = product({});
@@ -18,28 +18,12 @@ describe('pricing', () => {
   });
 
   it('leaves out products that are not live, not in the store currency, or have no quantity', () => {
-    const lines = priceLines(
-      [
-        { path: 'gone', quantity: 1 },
-        { path: 'euro-pack', quantity: 1 },
-        { path: 'remidi-4', quantity: 0 },
-        { path: 'remidi-4-trial', quantity: 1 },
-      ],
-      byPath,
-      'USD',
-    );
+    const lines = priceUsdLines(byPath, [['gone', 1], ['euro-pack', 1], ['remidi-4', 0], ['remidi-4-trial', 1]]);
     expect(lines.map((line) => line.product.path)).toEqual(['remidi-4-trial']);
   });
 
   it('totals the lines with the coupon', () => {
-    const lines = priceLines(
-      [
-        { path: 'remidi-4', quantity: 1 },
-        { path: 'rechannel', quantity: 1 },
-      ],
-      byPath,
-      'USD',
-    );
+    const lines = priceUsdLines(byPath, [['remidi-4', 1], ['rechannel', 1]]);
     const cart = priceCart(lines, 'USD', { ok: true, couponId: 1, code: 'WELCOME10', discounts: [790, 232], discountMinor: 1022 });
     expect(cart).toMatchObject({ listMinor: 10800, netMinor: 10220, couponDiscountMinor: 1022, totalMinor: 9198, coupon: 'WELCOME10' });
     expect(priceCart(lines, 'USD', { ok: false, code: 'X', reason: 'invalid', message: '' })).toMatchObject({ totalMinor: 10220, coupon: null });
@@ -47,14 +31,7 @@ describe('pricing', () => {
 });
 
 describe('toSblCartData', () => {
-  const lines = priceLines(
-    [
-      { path: 'rechannel', quantity: 2 },
-      { path: 'remidi-4', quantity: 1 },
-    ],
-    byPath,
-    'USD',
-  );
+  const lines = priceUsdLines(byPath, [['rechannel', 2], ['remidi-4', 1]]);
   const data = toSblCartData(priceCart(lines, 'USD', { ok: true, couponId: 1, code: 'WELCOME10', discounts: [464, 790], discountMinor: 1254 }), catalogue);
 
   it('has the SBL shape', () => {

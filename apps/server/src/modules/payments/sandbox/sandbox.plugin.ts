@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FASTSPRING_SIGNATURE_HEADER } from '@store/contracts';
+import { FASTSPRING_SIGNATURE_HEADER, FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
 import type { Config } from '../../../config/env';
 import { loadBrowserAssets } from './browser-assets';
 import type { SandboxRefunds } from './sandbox-refunds';
 import { sandboxRoutes } from './sandbox.routes';
 import type { SandboxService } from './sandbox.service';
 import type { WebhookDeliverer, WebhookRetryOptions, WebhookSender } from './webhook-deliverer';
-
-/** Where the store receives FastSpring's webhooks (and so the sandbox's). */
-export const STORE_WEBHOOK_PATH = '/webhooks/fastspring';
 
 /** What tests (and only tests) change about the sandbox provider. */
 export interface SandboxPaymentsOptions {
@@ -38,7 +35,7 @@ export interface SandboxPluginOptions {
  * i.e. the store's full request path (raw-body signature check included), so it works
  * behind any proxy or PUBLIC_URL.
  */
-export function injectedWebhookSender(app: FastifyInstance, webhookPath = STORE_WEBHOOK_PATH): WebhookSender {
+export function injectedWebhookSender(app: FastifyInstance, webhookPath = FASTSPRING_WEBHOOK_PATH): WebhookSender {
   return async ({ body, signature }) => {
     const response = await app.inject({
       method: 'POST',
@@ -61,7 +58,7 @@ export const sandboxPaymentsPlugin = fp(
     const { service, refunds, deliverer, config } = options;
     const assets = await loadBrowserAssets();
     app.addHook('onReady', async () => {
-      deliverer.start();
+      await deliverer.start();
     });
     app.addHook('preClose', async () => {
       await deliverer.stop();

@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { backoffDelay, createLeasedPoller } from '../../../lib/leased-poller';
+import { signWebhookBody } from '../fastspring/webhook-signature';
 import type { SandboxDeliveryRow, SandboxRepository } from './sandbox.repository';
 
 /** One signed delivery attempt: the exact body and its `X-FS-Signature`. */
@@ -42,16 +43,6 @@ export interface DelivererOptions extends WebhookRetryOptions {
   batchSize?: number;
 }
 
-export function signWebhookBody(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
-}
-
-/** The wait after `attempts` failed attempts: base × 2^(attempts−1), capped. */
-export function backoffDelay(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
-  // The exponent is bounded so that a delivery failing for weeks still gets a finite delay.
-  return Math.min(baseDelayMs * 2 ** Math.min(Math.max(0, attempts - 1), 30), maxDelayMs);
-}
-
 /**
  * Delivers the sandbox's webhooks from its outbox table (`sandbox_webhook_deliveries`): at
  * least once, signed like FastSpring, retried with exponential backoff and then at the
@@ -64,26 +55,10 @@ export function createWebhookDeliverer(options: DelivererOptions) {
   const baseDelayMs = options.baseDelayMs ?? 1_000;
   const maxDelayMs = options.maxDelayMs ?? 5 * 60_000;
   const maxAttempts = options.maxAttempts ?? 8;
-  const pollIntervalMs = options.pollIntervalMs ?? 30_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const batchSize = options.batchSize ?? 10;
   const now = options.now ?? (() => new Date());
   // A claimed row is not claimed again before its attempt has surely ended.
   const leaseMs = timeoutMs * 2;
-
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let requeuePending = false;
-
-  /** Rows an older version gave up on are delivered again, like any pending row. */
-  async function requeueGivenUp(): Promise<void> {
-    const requeued = await repository.requeueGivenUp(now());
-    requeuePending = false;
-    if (requeued > 0) log.info({ deliveries: requeued }, 'sandbox webhook deliveries given up by an earlier version are retried');
-  }
 
   async function attempt(row: SandboxDeliveryRow): Promise<void> {
     const signature = signWebhookBody(secret, row.body);
@@ -114,84 +89,22 @@ export function createWebhookDeliverer(options: DelivererOptions) {
     else log.warn(details, 'sandbox webhook delivery will be retried');
   }
 
-  /**
-   * Delivers everything due when the round starts, batch after batch. A row that fails in
-   * this round is due later than its start, so it waits for the timer: it cannot hot-loop
-   * or keep the rows behind it waiting, however short its delay.
-   */
-  async function deliverDue(): Promise<void> {
-    const roundStart = now();
-    while (!stopped) {
-      const rows = await repository.claimDueDeliveries(roundStart, new Date(now().getTime() + leaseMs), batchSize);
-      if (rows.length === 0) return;
-      for (const row of rows) await attempt(row);
-    }
-  }
-
-  async function schedule(): Promise<void> {
-    if (stopped || !started) return;
-    let wait = pollIntervalMs;
-    try {
-      const next = await repository.nextDueAt();
-      if (next) wait = Math.min(wait, Math.max(0, next.getTime() - now().getTime()));
-    } catch (error) {
-      log.error({ err: error }, 'sandbox webhook deliverer could not read its queue');
-    }
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), wait);
-    // Pending deliveries never keep the process alive on their own.
-    timer.unref();
-  }
-
-  /** One run at a time; a kick during a run makes it go round once more. */
-  function run(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      for (;;) {
-        again = false;
-        try {
-          if (requeuePending) await requeueGivenUp();
-          await deliverDue();
-        } catch (error) {
-          log.error({ err: error }, 'sandbox webhook deliverer failed');
-        }
-        if (stopped) return;
-        if (again) continue;
-        await schedule();
-        // A kick that came while the timer was being set may have missed the query.
-        if (!again || stopped) return;
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    /** Delivers what is pending (e.g. left by a previous run of the store) and keeps watching. */
-    start(): void {
-      if (started || stopped) return;
-      started = true;
-      requeuePending = true;
-      void run();
+  return createLeasedPoller({
+    // Due when the round started: a row that failed in this round is due after it.
+    claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(now().getTime() + leaseMs), limit),
+    deliver: attempt,
+    nextDueAt: () => repository.nextDueAt(),
+    // Rows an older version gave up on are delivered again, like any pending row.
+    prepare: async () => {
+      const requeued = await repository.requeueGivenUp(now());
+      if (requeued > 0) log.info({ deliveries: requeued }, 'sandbox webhook deliveries given up by an earlier version are retried');
     },
-    /** Delivers now, e.g. right after a payment; resolves when the queue has been worked through. */
-    kick(): Promise<void> {
-      return run();
-    },
-    /** Clears the timer and waits for the attempt in flight; nothing runs afterwards. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+    log,
+    failureMessage: 'sandbox webhook deliverer failed',
+    pollIntervalMs: options.pollIntervalMs ?? 30_000,
+    batchSize: options.batchSize ?? 10,
+    now,
+  });
 }
 
 export type WebhookDeliverer = ReturnType<typeof createWebhookDeliverer>;

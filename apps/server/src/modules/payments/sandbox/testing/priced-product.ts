@@ -1,4 +1,4 @@
-import type { PricedProduct } from '../pricing';
+import { priceLines, type PricedProduct } from '../pricing';
 
 /** reMIDI 4 as the sandbox prices it, with the given fields changed (unit tests). */
 export const pricedProduct = (overrides: Partial<PricedProduct> = {}): PricedProduct => ({
@@ -14,3 +14,12 @@ export const pricedProduct = (overrides: Partial<PricedProduct> = {}): PricedPro
   discountReason: null,
   ...overrides,
 });
+
+/** Prices `[path, quantity]` pairs against a catalogue, in US dollars (unit tests). */
+export function priceUsdLines(catalogue: Map<string, PricedProduct>, quantities: Array<[path: string, quantity: number]>) {
+  return priceLines(
+    quantities.map(([path, quantity]) => ({ path, quantity })),
+    catalogue,
+    'USD',
+  );
+}

@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/**
+ * FastSpring's webhook signature, in one place for both ends: the orders module verifies
+ * what FastSpring (or the sandbox) sends, and the sandbox signs what it delivers.
+ */
+
 /** FastSpring's signature: base64(HMAC-SHA256(secret, raw body)). */
 export function signWebhookBody(secret: string, body: string | Buffer): string {
   return createHmac('sha256', secret).update(body).digest('base64');
