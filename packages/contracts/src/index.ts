@@ -2,7 +2,6 @@ export * from './money';
 export * from './errors';
 export * from './status';
 export * from './catalog/product';
-export * from './catalog/product-path';
 export * from './catalog/normalize';
 export * from './routes';
 export * from './paths';

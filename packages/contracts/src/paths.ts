@@ -3,6 +3,13 @@
  * `path` is the route table's pattern (`routes.ts` builds the page list from it); a link asks
  * `getHref()` instead of typing the address, so moving a page is one edit.
  */
+/**
+ * A product path is the URL slug and the payment provider's product id: lowercase words joined
+ * by hyphens. It lives here, beside the product page's address and away from the zod schemas,
+ * so the web app's first chunk holds it without zod and no page waits on a chunk of its own.
+ */
+export const PRODUCT_PATH_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 const fixed = <Path extends string>(path: Path) => ({ path, getHref: (): Path => path });
 
 export const paths = {

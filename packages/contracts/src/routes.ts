@@ -1,5 +1,4 @@
-import { PRODUCT_PATH_PATTERN } from './catalog/product-path';
-import { paths, type ContentSlug, type ProductListView } from './paths';
+import { paths, PRODUCT_PATH_PATTERN, type ContentSlug, type ProductListView } from './paths';
 
 /**
  * The web app's route modules that render pages: `apps/web/src/app/routes/{module}.tsx`,

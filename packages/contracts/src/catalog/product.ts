@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_PATH_PATTERN } from './product-path';
+import { PRODUCT_PATH_PATTERN } from '../paths';
 
 /** A product path is the URL slug and the payment provider's product id: lowercase words joined by hyphens. */
 export const PRODUCT_PATH_MAX_LENGTH = 100;

@@ -2,7 +2,7 @@ import { isRecord } from '@store/contracts/is-record';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaItem, ProductFile, ProductVersion } from '@store/contracts';
 import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
-import { PRODUCT_PATH_PATTERN } from '@store/contracts/catalog/product-path';
+import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
 import { ApiError, apiGet } from '../../../lib/api-client';
 
 /** What a product page needs: the list fields plus the detail answer's extras. */
