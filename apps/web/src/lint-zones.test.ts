@@ -13,7 +13,8 @@ async function restrictedPathMessages(code: string, filePath: string): Promise<s
   return (result?.messages ?? []).filter((message) => message.ruleId === 'import/no-restricted-paths').map((message) => message.message);
 }
 
-describe('web lint zones', () => {
+// The first lint loads the TypeScript resolver and parser: seconds on a busy machine.
+describe('web lint zones', { timeout: 30_000 }, () => {
   it.each([
     ['apps/web/src/components/ui/snippet.ts', "import { CartPage } from '../../features/cart/components/cart-page';"],
     ['apps/web/src/lib/snippet.ts', "import { CartPage } from '../features/cart/components/cart-page';"],
