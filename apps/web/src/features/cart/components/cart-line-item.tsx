@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { apiAssetUrl } from '../../../lib/api-client';
 import { CART_IMAGE_SIZE } from '../constants';
-import type { CartLineView, CartResult } from '../types';
+import type { CartLine } from '../../../types/cart-line';
+import type { CartResult } from '../types';
 import { sanitizeSummary } from '../utils/sanitize-summary';
 import { paths } from '@store/contracts/paths';
 
@@ -39,7 +40,7 @@ export function QuantityStepper({
 }
 
 export interface CartLineItemProps {
-  line: CartLineView;
+  line: CartLine;
   onUpdateQuantity(path: string, quantity: number): Promise<CartResult>;
   onRemove(path: string): Promise<CartResult>;
   /** Told how each change ended, so the page can say what went wrong (or stop saying it). */
