@@ -58,7 +58,12 @@ export default tseslint.config(
               message: 'Features must not import each other; compose them in src/app.',
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import from the app layer.' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'Shared code must not depend on features.' },
+            // Shared folders serve every feature, so none of them may lean on one.
+            ...['components', 'lib', 'types'].map((shared) => ({
+              target: `./apps/web/src/${shared}`,
+              from: './apps/web/src/features',
+              message: 'Shared code must not depend on features.',
+            })),
           ],
         },
       ],

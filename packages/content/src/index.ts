@@ -5,19 +5,13 @@
  *
  * The Markdown holds `{{TOKEN}}` placeholders for the parts a self-hosting maker changes
  * (store name and contact addresses); render it through `fillTokens` first.
+ *
+ * A page's address comes from `paths.content` in @store/contracts, the list the router and the
+ * server are built from; this index adds what each page says.
  */
+import { paths, type ContentSlug } from '@store/contracts/paths';
 
-export type ContentSlug =
-  | 'about'
-  | 'support'
-  | 'privacy-policy'
-  | 'refund-policy'
-  | 'terms-and-conditions'
-  | 'marketing-policy'
-  | 'cookie-policy'
-  | 'remidi-4-installation'
-  | 'user-manuals'
-  | 'remidi-4-user-manual';
+export type { ContentSlug };
 
 export interface ContentPage {
   slug: string;
@@ -27,88 +21,72 @@ export interface ContentPage {
   load: () => Promise<string>;
 }
 
-export const contentPages: Record<ContentSlug, ContentPage> = {
+const pages: Record<ContentSlug, Omit<ContentPage, 'slug' | 'path'>> = {
   about: {
-    slug: 'about',
-    path: '/about',
     title: 'About Us',
     description:
       'Two musicians, one wish: why we built the reMIDI pad-mapping plugin, what we make now, and our fair licensing and free updates.',
     load: () => import('../pages/about.md?raw').then((m) => m.default),
   },
   support: {
-    slug: 'support',
-    path: '/support',
     title: 'Support Center',
     description:
       'Help with accounts, downloads, licences on up to 3 computers and security, plus links to installation, the reMIDI 4 manual and e-mail support.',
     load: () => import('../pages/support.md?raw').then((m) => m.default),
   },
   'privacy-policy': {
-    slug: 'privacy-policy',
-    path: '/privacy-policy',
     title: 'Privacy Policy',
     description:
       'What personal information we collect, why, who processes it, how long we keep it, and how to use your rights of access, correction and deletion.',
     load: () => import('../pages/privacy-policy.md?raw').then((m) => m.default),
   },
   'refund-policy': {
-    slug: 'refund-policy',
-    path: '/refund-policy',
     title: 'Refund Policy',
     description:
       'Refunds within 30 days of purchase, paid to your original payment method within 7–10 business days, and when sample packs and MIDI qualify.',
     load: () => import('../pages/refund-policy.md?raw').then((m) => m.default),
   },
   'terms-and-conditions': {
-    slug: 'terms-and-conditions',
-    path: '/terms-and-conditions',
     title: 'Terms and Conditions',
     description:
       'Licence terms for our plugins, sample packs and MIDI: royalty-free use in your music, activations on up to 3 computers, payments, updates and trials.',
     load: () => import('../pages/terms-and-conditions.md?raw').then((m) => m.default),
   },
   'marketing-policy': {
-    slug: 'marketing-policy',
-    path: '/marketing-policy',
     title: 'Marketing Policy',
     description:
       'We send news only with your consent, every email can be unsubscribed in one click, we never sell our list, and coupons have clear rules.',
     load: () => import('../pages/marketing-policy.md?raw').then((m) => m.default),
   },
   'cookie-policy': {
-    slug: 'cookie-policy',
-    path: '/cookie-policy',
     title: 'Cookie Policy',
     description:
       'What the store keeps in your browser (theme, cart, sign-in), the cookies set by our payment and identity providers, and how to clear them.',
     load: () => import('../pages/cookie-policy.md?raw').then((m) => m.default),
   },
   'remidi-4-installation': {
-    slug: 'remidi-4-installation',
-    path: '/remidi-4-installation',
     title: 'reMIDI 4 Installation',
     description:
       'Install reMIDI 4 as VST3 or AU on macOS and Windows, activate your licence, update, uninstall and fix plugins that do not show up.',
     load: () => import('../pages/remidi-4-installation.md?raw').then((m) => m.default),
   },
   'user-manuals': {
-    slug: 'user-manuals',
-    path: '/user-manuals',
     title: 'User Manuals',
     description:
       'Manuals and setup guides: the reMIDI 4 user manual and installation guide, and where to find the reChannel manual.',
     load: () => import('../pages/user-manuals.md?raw').then((m) => m.default),
   },
   'remidi-4-user-manual': {
-    slug: 'remidi-4-user-manual',
-    path: '/user-manuals/remidi-4-user-manual',
     title: 'reMIDI 4 User Manual',
     description:
       'The reMIDI 4 manual: 128 pads in 8 pages of 16, the editor and its tools, the keys display, settings, DAW routing on 16 MIDI channels, shortcuts.',
     load: () => import('../pages/remidi-4-user-manual.md?raw').then((m) => m.default),
   },
 };
+
+export const contentPages = Object.fromEntries(
+  Object.entries(pages).map(([slug, page]) => [slug, { ...page, slug, path: paths.content[slug as ContentSlug].path }]),
+) as Record<ContentSlug, ContentPage>;
 
 /** The pages in menu order. */
 export const contentPageList: readonly ContentPage[] = Object.values(contentPages);

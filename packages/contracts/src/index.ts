@@ -4,6 +4,7 @@ export * from './status';
 export * from './catalog/product';
 export * from './catalog/normalize';
 export * from './routes';
+export * from './paths';
 export * from './public-config';
 export * from './payments/sbl';
 export * from './payments/fastspring-webhook';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pageModule, PRODUCT_PAGE_PATTERN, STATIC_PAGE_PATHS, type ImageVariant, type PublicStoreConfig } from '@store/contracts';
+import { pageModule, productPathOf, STATIC_PAGE_PATHS, type ImageVariant, type PublicStoreConfig } from '@store/contracts';
 import { imageSrcSet, PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
@@ -130,7 +130,7 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
     const image = first?.image ? [{ href: first.image, srcset: imageSrcSet(first.imageVariants), sizes: PRODUCT_CARD_IMAGE_SIZES }] : undefined;
     return { found: true, meta: { ...siteMeta, preload: { fetch: ['/api/products/'], image } } };
   }
-  const productPath = PRODUCT_PAGE_PATTERN.exec(pathname)?.[1];
+  const productPath = productPathOf(pathname);
   // The trial shares the full product's page (spec: same page for both paths).
   const product = productPath ? await options.findProduct(productPath) : undefined;
   if (!product) return { found: false, meta: { ...siteMeta, title: `Page not found — ${publicConfig.storeName}` } };

@@ -1,31 +1,38 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGES, type PageHandle } from '@store/contracts/routes';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { PageFallback } from './routes/page-fallback';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
 /** Which content page a route shows (packages/content registry slug). */
-export interface ContentHandle {
-  contentSlug: string;
-}
+export type ContentHandle = Extract<PageHandle, { contentSlug: unknown }>;
 
 /** Which product list view a route shows. */
-export interface ProductListHandle {
-  productList: 'all' | 'plugins' | 'samplePacks' | 'freeDownloads' | 'deals';
+export type ProductListHandle = Extract<PageHandle, { productList: unknown }>;
+
+/** What a page module exports for the router (its `Component`). */
+type PageModuleExports = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
+
+/**
+ * The page modules, one lazily loaded chunk each, keyed by file (`./routes/{module}.tsx`): the
+ * module a page names is the file it loads, and that file's path is the chunk's key in Vite's
+ * build manifest, which the server preloads. The frame around the pages is not a page.
+ */
+export const pageModuleLoaders = import.meta.glob<PageModuleExports>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+  '!./routes/page-fallback.tsx',
+  '!./routes/root-layout.tsx',
+  '!./routes/route-error.tsx',
+]);
+
+function loaderOf(module: string): () => Promise<PageModuleExports> {
+  const loader = pageModuleLoaders[`./routes/${module}.tsx`];
+  if (!loader) throw new Error(`No page module apps/web/src/app/routes/${module}.tsx`);
+  return loader;
 }
 
-const contentPage = (path: string, contentSlug: string): RouteObject => ({
-  path,
-  handle: { contentSlug } satisfies ContentHandle,
-  lazy: () => import('./routes/content-page'),
-});
-
-const productList = (path: string, productList: ProductListHandle['productList']): RouteObject => ({
-  path,
-  handle: { productList } satisfies ProductListHandle,
-  lazy: () => import('./routes/product-list'),
-});
-
-/** Every page of both spec documents; each is its own lazily loaded chunk. */
+/** Every page of the store (`PAGES` in @store/contracts/routes), then the not-found page. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -37,29 +44,8 @@ export const routes: RouteObject[] = [
         // While the first page's code loads, the frame around it is already there.
         HydrateFallback: PageFallback,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
-          productList('products', 'all'),
-          productList('products/plugins', 'plugins'),
-          productList('products/sample-packs', 'samplePacks'),
-          productList('products/free-downloads', 'freeDownloads'),
-          productList('products/deals', 'deals'),
-          { path: 'products/purchase-success', lazy: () => import('./routes/purchase-success') },
-          { path: 'products/:productPath', lazy: () => import('./routes/product') },
-          { path: 'cart', lazy: () => import('./routes/cart') },
-          { path: 'checkout', lazy: () => import('./routes/checkout') },
-          { path: 'callback', lazy: () => import('./routes/callback') },
-          { path: 'account', lazy: () => import('./routes/account') },
-          contentPage('about', 'about'),
-          contentPage('support', 'support'),
-          contentPage('privacy-policy', 'privacy-policy'),
-          contentPage('refund-policy', 'refund-policy'),
-          contentPage('terms-and-conditions', 'terms-and-conditions'),
-          contentPage('marketing-policy', 'marketing-policy'),
-          contentPage('cookie-policy', 'cookie-policy'),
-          contentPage('remidi-4-installation', 'remidi-4-installation'),
-          contentPage('user-manuals', 'user-manuals'),
-          contentPage('user-manuals/remidi-4-user-manual', 'remidi-4-user-manual'),
-          { path: '*', lazy: () => import('./routes/not-found') },
+          ...PAGES.map((page): RouteObject => ({ path: page.path, handle: page.handle, lazy: loaderOf(page.module) })),
+          { path: '*', lazy: loaderOf('not-found') },
         ],
       },
     ],

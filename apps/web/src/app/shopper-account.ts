@@ -4,6 +4,7 @@ import type { HeaderAccount } from '../features/layout/types';
 import { useIdentity } from '../features/identity/identity-provider';
 import type { IdentityStore } from '../features/identity/identity-store';
 import { storeConfig } from '../lib/store-config';
+import { paths } from '@store/contracts/paths';
 
 /** Starts a sign-in, logging (not throwing) a failure: the page stays as it was. */
 export function startLogin(store: IdentityStore, options: Parameters<IdentityStore['login']>[0] = {}) {
@@ -32,11 +33,11 @@ export function useShopperAccount(): HeaderAccount {
       return { status: 'authenticated', user: { name: user.name, email: user.email, picture: user.picture }, onLogout: () => void store.logout() };
     }
     // Back to where the shopper was, except from the callback page itself.
-    const returnTo = here.startsWith('/callback') || here === '/' ? '/account' : here;
+    const returnTo = here.startsWith(paths.callback.path) || here === paths.home.path ? paths.account.getHref() : here;
     return {
       status: 'unauthenticated',
       onLogin: () => startLogin(store, { returnTo }),
-      onSignup: () => startLogin(store, { signup: true, returnTo: '/account' }),
+      onSignup: () => startLogin(store, { signup: true, returnTo: paths.account.getHref() }),
     };
   }, [status, user, store, here]);
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { PRODUCT_PATH_PATTERN } from '../paths';
 
 /** A product path is the URL slug and the payment provider's product id: lowercase words joined by hyphens. */
 export const PRODUCT_PATH_MAX_LENGTH = 100;
 export const productPathSchema = z
   .string()
   .max(PRODUCT_PATH_MAX_LENGTH, `A product path has at most ${PRODUCT_PATH_MAX_LENGTH} characters`)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product path is lowercase letters, digits and single hyphens');
+  .regex(PRODUCT_PATH_PATTERN, 'A product path is lowercase letters, digits and single hyphens');
 
 export const PRODUCT_CATEGORIES = ['Plugins', 'Sample Packs'] as const;
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);

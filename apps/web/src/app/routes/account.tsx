@@ -5,12 +5,13 @@ import { useIdentity } from '../../features/identity/identity-provider';
 import type { IdentityUser } from '../../features/identity/types';
 import { UserAvatar } from '../../features/layout/components/user-avatar';
 import { startLogin } from '../shopper-account';
+import { paths } from '@store/contracts/paths';
 
 /** /account: the dashboard behind the route guard (account spec §2, §4). */
 export function Component() {
   const identity = useIdentity();
   const { store } = identity;
-  const onLogin = useCallback(() => startLogin(store, { returnTo: '/account' }), [store]);
+  const onLogin = useCallback(() => startLogin(store, { returnTo: paths.account.getHref() }), [store]);
   return (
     <RouteGuard identity={identity} onLogin={onLogin}>
       {identity.user && <Dashboard user={identity.user} store={store} onLogin={onLogin} />}

@@ -3,6 +3,7 @@ import { CartPage } from '../../features/cart/components/cart-page';
 import { usePayments } from '../../features/payments/payments-provider';
 import { storeConfig } from '../../lib/store-config';
 import { toChangeResult } from '../cart-results';
+import { paths } from '@store/contracts/paths';
 
 /**
  * /cart: the cart page over the payment provider's cart. Secure Checkout goes to /checkout,
@@ -23,7 +24,7 @@ export function Component() {
       onClear={async () => result(await payments.clear())}
       onApplyCoupon={async (code) => result(await payments.applyCoupon(code))}
       onRemoveCoupon={async () => result(await payments.removeCoupon())}
-      onCheckout={() => void navigate('/checkout')}
+      onCheckout={() => void navigate(paths.checkout.getHref())}
     />
   );
 }

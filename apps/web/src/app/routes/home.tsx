@@ -13,6 +13,7 @@ import { useLandingVisualizer } from '../../features/visualizer/hooks/use-landin
 import { storeConfig } from '../../lib/store-config';
 import type { RootOutletContext } from './root-layout';
 import { renderProductCartAction } from '../product-cart-action';
+import { paths } from '@store/contracts/paths';
 
 interface ValueProp {
   title: string;
@@ -45,7 +46,7 @@ export function Component() {
   const [sound, setSound] = useState(false);
   const onSignup = () => {
     if (account.status === 'unauthenticated') account.onSignup();
-    else void navigate('/account');
+    else void navigate(paths.account.getHref());
   };
 
   return (
@@ -96,7 +97,7 @@ export function Component() {
               <p className="mt-2 text-secondary">Plugins, sample packs and free downloads from our catalogue.</p>
             </div>
             <Link
-              to="/products"
+              to={paths.productLists.all.getHref()}
               className="group inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent"
             >
               Browse all products

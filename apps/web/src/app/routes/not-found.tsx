@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { paths } from '@store/contracts/paths';
 
 export function Component() {
   return (
@@ -9,10 +10,10 @@ export function Component() {
       <h1 className="text-3xl font-bold">Page not found</h1>
       <p className="mx-auto mt-4 max-w-xl text-secondary">We could not find the page you were looking for. It may have moved, or the link may be mistyped.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses('primary')}>
+        <Link to={paths.home.getHref()} className={buttonClasses('primary')}>
           Back to the home page
         </Link>
-        <Link to="/products" className={buttonClasses('secondary')}>
+        <Link to={paths.productLists.all.getHref()} className={buttonClasses('secondary')}>
           Browse all products
         </Link>
       </div>

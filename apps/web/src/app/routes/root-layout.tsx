@@ -13,10 +13,11 @@ import type { CompletedOrder } from '../../features/payments/types';
 import { storeConfig } from '../../lib/store-config';
 import { NavigationEffects } from '../navigation-effects';
 import { useShopperAccount } from '../shopper-account';
+import { paths } from '@store/contracts/paths';
 
 /** Where a completed order lands (storefront spec §4 "Order completion"). */
 export function purchaseSuccessPath(order: CompletedOrder): string {
-  return `/products/purchase-success?order=${encodeURIComponent(order.reference)}`;
+  return paths.purchaseSuccess.getHref(order.reference);
 }
 
 const showLoggedOut = () => toast({ tone: 'success', title: LOGGED_OUT_MESSAGE });
@@ -26,7 +27,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const onOrderComplete = useCallback((order: CompletedOrder) => void navigate(purchaseSuccessPath(order)), [navigate]);
   // The callback page processes the provider's answer itself; elsewhere a silent session check runs.
-  const onCallback = useLocation().pathname === '/callback';
+  const onCallback = useLocation().pathname === paths.callback.path;
   return (
     <IdentityProvider config={storeConfig.identity} onLoggedOut={showLoggedOut} skipStart={onCallback}>
       <PaymentsProvider config={storeConfig.payments} onOrderComplete={onOrderComplete}>

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { paths } from '@store/contracts/paths';
 
 /** The router's error screen (spec §8: 'Unexpected Application Error!'), with a way home. */
 export function RouteError() {
@@ -17,7 +18,7 @@ export function RouteError() {
           : 'Something went wrong while showing this page. Reloading usually helps; if it keeps happening, please tell our support team what you were doing.'}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses('primary')}>
+        <Link to={paths.home.getHref()} className={buttonClasses('primary')}>
           Back to the home page
         </Link>
         {!notFound && (

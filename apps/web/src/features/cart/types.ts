@@ -1,21 +1,8 @@
-/** A cart line as the cart page shows it; the app layer passes the payment provider's lines in. */
-export interface CartLineView {
-  path: string;
-  display: string;
-  image: string | null;
-  /** HTML from the provider; the page sanitises it. */
-  summaryHtml: string;
-  quantity: number;
-  /** What one costs after discounts. */
-  unitPrice: string;
-  /** The list price, shown struck through when a discount lowers the unit price. */
-  price?: string;
-  total: string;
-}
+import type { CartLine } from '../../types/cart-line';
 
 /** The cart as the cart page shows it (storefront spec §3 "Cart data"). */
 export interface CartView {
-  items: readonly CartLineView[];
+  items: readonly CartLine[];
   count: number;
   total: string;
   totalValue: number | null;

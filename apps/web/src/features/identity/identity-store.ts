@@ -2,6 +2,7 @@ import type { PublicIdentityConfig } from '@store/contracts/public-config';
 import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, TOKEN_EXPIRY_MARGIN_S } from './constants';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
 import { errorCode, isSessionEndedError } from './utils/identity-errors';
+import { paths } from '@store/contracts/paths';
 
 /** The part of oidc-client-ts's `User` the store reads. */
 export interface OidcUserLike {
@@ -104,7 +105,7 @@ function returnToFrom(state: unknown): string {
     // Only paths on this site: never an open redirect.
     if (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')) return value;
   }
-  return '/account';
+  return paths.account.getHref();
 }
 
 export function createIdentityStore({ config, loadManager, hasStoredSession, win = window }: IdentityStoreOptions): IdentityStore {
@@ -177,7 +178,7 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
         // storage disabled: retries are simply not counted
       }
       const oidc = await manager();
-      const args = { state: { returnTo: returnTo ?? '/account' }, extraQueryParams: authParams(signup) };
+      const args = { state: { returnTo: returnTo ?? paths.account.getHref() }, extraQueryParams: authParams(signup) };
       try {
         if (popup) {
           set({ status: 'loading' });

@@ -1,19 +1,4 @@
-/** One selected line of the cart, as the storefront shows it (storefront spec §3 "Cart item"). */
-export interface CartLine {
-  path: string;
-  display: string;
-  image: string | null;
-  /** HTML from the provider: sanitise before rendering. */
-  summaryHtml: string;
-  quantity: number;
-  /** Unit price after discounts ('$79.00'), else the list price. */
-  unitPrice: string;
-  /** Unit list price. */
-  price: string;
-  /** Line total text and its numeric twin (null when neither is known). */
-  total: string;
-  totalValue: number | null;
-}
+import type { CartLine } from '../../types/cart-line';
 
 /** The cart as the storefront knows it (storefront spec §3 "Cart data", §5 "Cart parsing"). */
 export interface CartSnapshot {

@@ -13,6 +13,7 @@ import type { AccountUser } from '../types';
 import { isSessionExpiredError, shouldTrackDownload } from '../utils/format';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
+import { paths } from '@store/contracts/paths';
 
 export interface AccountDashboardProps {
   user: AccountUser;
@@ -126,7 +127,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
       <div className="rounded-xl border border-dashed border-border px-6 py-10 text-center">
         <p className="text-lg font-semibold">{MESSAGES.noOrdersTitle}</p>
         <p className="mt-1 text-secondary">{MESSAGES.noOrdersBody}</p>
-        <ButtonLink to="/products" variant="secondary" className="mt-5">
+        <ButtonLink to={paths.productLists.all.getHref()} variant="secondary" className="mt-5">
           Browse products
         </ButtonLink>
       </div>
@@ -149,7 +150,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
                 return (
                   <li key={item.id} className="flex-1 lg:flex-none">
                     <Link
-                      to={`/account?tab=${item.id}`}
+                      to={paths.account.getHref(item.id)}
                       aria-current={current ? 'page' : undefined}
                       className={`flex min-h-11 items-center justify-center rounded-lg px-4 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent lg:justify-start ${
                         current ? 'bg-accent text-black' : 'text-primary hover:bg-tertiary'
@@ -183,7 +184,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
             <div role="alert" className="rounded-2xl border border-border/40 bg-tertiary px-6 py-12 text-center dark:border-border/70">
               <h2 className="text-2xl font-bold">Tab Not Found</h2>
               <p className="mt-2 text-secondary">There is no “{tab}” section in your account.</p>
-              <ButtonLink to="/account?tab=orders" variant="secondary" className="mt-6">
+              <ButtonLink to={paths.account.getHref('orders')} variant="secondary" className="mt-6">
                 Go to your orders
               </ButtonLink>
             </div>

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { apiAssetUrl } from '../../../lib/api-client';
 import { CART_IMAGE_SIZE } from '../constants';
-import type { CartLineView, CartResult } from '../types';
+import type { CartLine } from '../../../types/cart-line';
+import type { CartResult } from '../types';
 import { sanitizeSummary } from '../utils/sanitize-summary';
+import { paths } from '@store/contracts/paths';
 
 const stepButton =
   'inline-flex size-11 items-center justify-center text-xl font-semibold text-primary transition-colors hover:bg-primary/10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:focus-visible:outline-accent';
@@ -38,7 +40,7 @@ export function QuantityStepper({
 }
 
 export interface CartLineItemProps {
-  line: CartLineView;
+  line: CartLine;
   onUpdateQuantity(path: string, quantity: number): Promise<CartResult>;
   onRemove(path: string): Promise<CartResult>;
   /** Told how each change ended, so the page can say what went wrong (or stop saying it). */
@@ -85,7 +87,7 @@ export function CartLineItem({ line, onUpdateQuantity, onRemove, onResult }: Car
         <div className="flex items-start justify-between gap-4">
           <h3 className="min-w-0 leading-6 font-semibold break-words">
             <Link
-              to={`/products/${encodeURIComponent(line.path)}`}
+              to={paths.product.getHref(line.path)}
               className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent"
             >
               {line.display}

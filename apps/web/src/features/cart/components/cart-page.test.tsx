@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CartLineView, CartResult, CartView } from '../types';
+import type { CartLine } from '../../../types/cart-line';
+import type { CartResult, CartView } from '../types';
 import { CartPage, type CartPageProps } from './cart-page';
 
 beforeAll(() => {
@@ -21,20 +22,24 @@ afterEach(() => {
 
 const OK: CartResult = { ok: true };
 
-function line(path: string, overrides: Partial<CartLineView> = {}): CartLineView {
+function line(path: string, overrides: Partial<CartLine> = {}): CartLine {
+  // No discount unless a test gives a list price of its own.
+  const unitPrice = overrides.unitPrice ?? '$10.00';
   return {
     path,
     display: `Product ${path}`,
     image: `/media/${path}.svg`,
     summaryHtml: `<p>About <strong>${path}</strong></p>`,
     quantity: 1,
-    unitPrice: '$10.00',
+    unitPrice,
+    price: unitPrice,
     total: '$10.00',
+    totalValue: null,
     ...overrides,
   };
 }
 
-function cartOf(items: CartLineView[], overrides: Partial<CartView> = {}): CartView {
+function cartOf(items: CartLine[], overrides: Partial<CartView> = {}): CartView {
   return { items, count: items.reduce((sum, item) => sum + item.quantity, 0), total: '$10.00', totalValue: 10, totalPending: false, coupons: [], ...overrides };
 }
 

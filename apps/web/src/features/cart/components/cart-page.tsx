@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { CartResult, CartView } from '../types';
 import { CartLineItem } from './cart-line-item';
 import { OrderSummary } from './order-summary';
+import { paths } from '@store/contracts/paths';
 
 export interface CartPageProps {
   storeName: string;
@@ -109,7 +110,7 @@ function CartContent({ status, cart, busy, onUpdateQuantity, onRemove, onApplyCo
             <p className="mt-2 text-secondary">Browse the catalogue to find plugins, sample packs and free downloads.</p>
           </>
         )}
-        <ButtonLink to="/products" className="mt-8">
+        <ButtonLink to={paths.productLists.all.getHref()} className="mt-8">
           Continue Shopping
         </ButtonLink>
       </div>
@@ -127,7 +128,7 @@ function CartContent({ status, cart, busy, onUpdateQuantity, onRemove, onApplyCo
             <CartLineItem key={line.path} line={line} onUpdateQuantity={onUpdateQuantity} onRemove={onRemove} onResult={onResult} />
           ))}
         </ul>
-        <ButtonLink to="/products" variant="ghost" className="mt-4">
+        <ButtonLink to={paths.productLists.all.getHref()} variant="ghost" className="mt-4">
           <span aria-hidden="true">←</span> Continue Shopping
         </ButtonLink>
       </section>

@@ -2,6 +2,7 @@ import { isRecord } from '@store/contracts/is-record';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaItem, ProductFile, ProductVersion } from '@store/contracts';
 import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
+import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
 import { ApiError, apiGet } from '../../../lib/api-client';
 
 /** What a product page needs: the list fields plus the detail answer's extras. */
@@ -17,15 +18,14 @@ export interface ProductDetails extends NormalizedProduct {
 /** A missing product is an expected answer, not an error: the page shows a not-found message. */
 export type ProductResult = { status: 'found'; product: ProductDetails } | { status: 'not-found'; path: string };
 
-/** Product paths are lowercase words joined by hyphens; anything else cannot exist. */
-const PRODUCT_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MEDIA_KINDS = new Set<MediaItem['kind']>(['image', 'audio', 'video', 'midi']);
 
 export const INVALID_PRODUCT_ANSWER = 'The product answer was not in the expected format';
 
 /** `GET /api/products/{path}`; 404 (or a path that cannot exist) resolves to `{ status: 'not-found' }`. */
 export async function getProduct(path: string, signal?: AbortSignal): Promise<ProductResult> {
-  if (!PRODUCT_PATH.test(path)) return { status: 'not-found', path };
+  // A path that is not lowercase words joined by hyphens cannot exist.
+  if (!PRODUCT_PATH_PATTERN.test(path)) return { status: 'not-found', path };
   let payload: unknown;
   try {
     payload = await apiGet(`/api/products/${encodeURIComponent(path)}`, signal);

@@ -10,6 +10,7 @@ import { srcSetOf } from '../utils/image-srcset';
 import { htmlToPlainText } from '../utils/plain-text';
 import { pagePathFor } from '../utils/product-facts';
 import { ProductPrice } from './product-price';
+import { paths } from '@store/contracts/paths';
 
 export const PRODUCT_IMAGE_SIZE = 800;
 
@@ -47,7 +48,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2', imageLoading = 'lazy' }: ProductCardProps) {
   const queryClient = useQueryClient();
   const summary = htmlToPlainText(product.description.summary);
-  const href = `/products/${product.path}`;
+  const href = paths.product.getHref(product.path);
   const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(pagePathFor(product.path)));
   const srcSet = srcSetOf(product.imageVariants);
 

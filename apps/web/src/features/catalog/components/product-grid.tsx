@@ -5,6 +5,7 @@ import { useProducts } from '../api/get-products';
 import type { ProductListView, RenderProductAction } from '../types';
 import { LoadError } from './load-error';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+import { paths } from '@store/contracts/paths';
 
 /** Cards in the first row (three on large screens) load their image eagerly. */
 const FIRST_ROW = 3;
@@ -37,7 +38,7 @@ export function ProductGrid({ filter = 'all', limit, renderAction, headingLevel 
       <div className="rounded-xl border border-border bg-tertiary px-6 py-12 text-center">
         <p className="text-lg font-semibold">No products available in this category.</p>
         {filter !== 'all' && (
-          <Link to="/products" className="mt-3 inline-flex min-h-11 items-center font-semibold underline decoration-2 underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+          <Link to={paths.productLists.all.getHref()} className="mt-3 inline-flex min-h-11 items-center font-semibold underline decoration-2 underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
             Browse all products
           </Link>
         )}

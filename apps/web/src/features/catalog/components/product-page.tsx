@@ -18,6 +18,7 @@ import { MediaCarousel } from './media-carousel';
 import { Bone, PendingProductAction } from './product-card';
 import { ProductPrice } from './product-price';
 import { RelatedProducts } from './related-products';
+import { paths } from '@store/contracts/paths';
 
 export interface ProductPageProps {
   /** The path in the URL (`/products/{productPath}`); an alias such as 'remidi-4-trial' shows its main product. */
@@ -40,7 +41,7 @@ export function ProductPage({ productPath, renderAction, renderMidiPreviews }: P
         <title>{`Couldn't load this product — ${storeConfig.storeName}`}</title>
         <h1 className="sr-only">Product unavailable</h1>
         <LoadError title="We couldn't load this product." error={error} onRetry={() => void refetch()} />
-        <Link to="/products" className={`${CRUMB_LINK} mt-4 font-semibold text-primary underline decoration-accent decoration-2`}>
+        <Link to={paths.productLists.all.getHref()} className={`${CRUMB_LINK} mt-4 font-semibold text-primary underline decoration-accent decoration-2`}>
           Browse all products
         </Link>
       </Container>
@@ -59,10 +60,10 @@ export function ProductNotFound() {
         The link may be mistyped, or the product is no longer available. Everything we sell is in the catalogue.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/products" className={buttonClasses('primary')}>
+        <Link to={paths.productLists.all.getHref()} className={buttonClasses('primary')}>
           Browse all products
         </Link>
-        <Link to="/" className={buttonClasses('secondary')}>
+        <Link to={paths.home.getHref()} className={buttonClasses('secondary')}>
           Back to the home page
         </Link>
       </div>
@@ -103,7 +104,7 @@ function ProductDetailsView({
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 text-sm text-secondary">
           <li>
-            <Link to="/products" className={CRUMB_LINK}>
+            <Link to={paths.productLists.all.getHref()} className={CRUMB_LINK}>
               Products
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import type { ProductVersion } from '@store/contracts';
 import { formatBytes, formatReleaseDate, operatingSystemLabel } from './format';
+import { paths } from '@store/contracts/paths';
 
 /**
  * Per-product content that the catalogue API does not carry (product spec §2 facts), keyed
@@ -33,8 +34,8 @@ export const PRODUCT_FACTS: Readonly<Record<string, ProductFactsEntry>> = {
   'remidi-4': {
     facts: [{ value: 'Licence for up to 3 computers' }, { value: 'Upgrade from reMIDI 3: free' }, { value: 'reMIDI 2 users: 85% off' }],
     links: [
-      { label: 'Installation guide', to: '/remidi-4-installation' },
-      { label: 'reMIDI 4 user manual', to: '/user-manuals/remidi-4-user-manual' },
+      { label: 'Installation guide', to: paths.content['remidi-4-installation'].getHref() },
+      { label: 'reMIDI 4 user manual', to: paths.content['remidi-4-user-manual'].getHref() },
     ],
   },
 };

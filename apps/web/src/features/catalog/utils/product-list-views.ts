@@ -1,3 +1,4 @@
+import { paths } from '@store/contracts/paths';
 import type { ProductListView } from '../types';
 
 export interface ProductListViewInfo {
@@ -13,31 +14,31 @@ export interface ProductListViewInfo {
 
 export const PRODUCT_LIST_VIEWS: Readonly<Record<ProductListView, ProductListViewInfo>> = {
   all: {
-    path: '/products',
+    path: paths.productLists.all.getHref(),
     title: 'Products',
     navLabel: 'All Products',
     intro: 'MIDI plugins, sample packs and free downloads for producers and songwriters.',
   },
   plugins: {
-    path: '/products/plugins',
+    path: paths.productLists.plugins.getHref(),
     title: 'Plugins',
     navLabel: 'Plugins',
     intro: 'MIDI plugins for macOS and Windows that turn your ideas into playable parts.',
   },
   samplePacks: {
-    path: '/products/sample-packs',
+    path: paths.productLists.samplePacks.getHref(),
     title: 'Sample Packs',
     navLabel: 'Sample Packs',
     intro: 'Royalty-free MIDI and WAV loops and chord progressions for your next track.',
   },
   freeDownloads: {
-    path: '/products/free-downloads',
+    path: paths.productLists.freeDownloads.getHref(),
     title: 'Free Downloads & Trials',
     navLabel: 'Free Downloads',
     intro: 'Free packs and trial versions: check out at $0, no payment required.',
   },
   deals: {
-    path: '/products/deals',
+    path: paths.productLists.deals.getHref(),
     title: 'Deals',
     navLabel: 'Deals',
     intro: 'Products on sale right now, with the discount shown on every card.',

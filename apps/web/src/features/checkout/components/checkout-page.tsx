@@ -9,6 +9,7 @@ import { useCheckoutPrefill } from '../hooks/use-checkout-prefill';
 import type { CheckoutPrefill } from '../types';
 import { parseCheckoutParams } from '../utils/checkout-params';
 import { EmbeddedCheckout } from './embedded-checkout';
+import { paths } from '@store/contracts/paths';
 
 export interface CheckoutPageProps extends Omit<CheckoutFlowInput, 'params'> {
   storeName: string;
@@ -48,10 +49,10 @@ export function CheckoutPage({ storeName, isAuthenticated = false, identityLoadi
         </div>
         {/* Side by side where they fit, else one full-width button per row. */}
         <nav aria-label="Leave checkout" className="flex w-full flex-wrap gap-2 sm:w-auto sm:gap-3">
-          <ButtonLink to="/cart" variant="secondary" className="grow whitespace-nowrap sm:grow-0">
+          <ButtonLink to={paths.cart.getHref()} variant="secondary" className="grow whitespace-nowrap sm:grow-0">
             <span aria-hidden="true">←</span> Back to Cart
           </ButtonLink>
-          <ButtonLink to="/products" variant="secondary" className="grow whitespace-nowrap sm:grow-0 sm:border-transparent">
+          <ButtonLink to={paths.productLists.all.getHref()} variant="secondary" className="grow whitespace-nowrap sm:grow-0 sm:border-transparent">
             Continue Shopping
           </ButtonLink>
         </nav>

@@ -9,6 +9,7 @@ import { formatIsoDate, splitLastUpdated, splitLead, splitQuickLinks } from '../
 import { Markdown } from '../../../components/markdown/markdown';
 import { QuickLinks } from './quick-links';
 import { TocDisclosure, TocSidebar } from './table-of-contents';
+import { paths } from '@store/contracts/paths';
 
 /** Long pages get an "On this page" list of their sections. */
 const PAGES_WITH_CONTENTS = new Set([
@@ -24,7 +25,6 @@ const PAGES_WITH_CONTENTS = new Set([
 
 /** The manual opens with a prominent pointer to the installation guide. */
 const INSTALLATION_FIRST = 'remidi-4-user-manual';
-const INSTALLATION_PATH = '/remidi-4-installation';
 
 export type ContentArticleState =
   | { status: 'loading' }
@@ -86,7 +86,7 @@ export function ContentArticle({ slug, title, state }: ContentArticleProps) {
                     className="mt-8 flex flex-col gap-4 rounded-xl border border-border border-l-4 border-l-accent bg-tertiary p-5 sm:flex-row sm:items-center sm:justify-between sm:gap-6"
                   >
                     <Markdown className="text-primary">{parts.lead}</Markdown>
-                    <ButtonLink to={INSTALLATION_PATH} size="sm" className="shrink-0 self-start sm:self-center">
+                    <ButtonLink to={paths.content['remidi-4-installation'].getHref()} size="sm" className="shrink-0 self-start sm:self-center">
                       Installation guide
                     </ButtonLink>
                   </aside>

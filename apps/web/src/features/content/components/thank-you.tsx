@@ -4,6 +4,7 @@ import { Container } from '../../../components/ui/container';
 import heroUrl from '../assets/thank-you-hero.svg';
 import { linkClasses } from '../../../components/markdown/markdown-link';
 import { useOrderSummary } from '../api/get-order-summary';
+import { paths } from '@store/contracts/paths';
 
 /**
  * The thank-you page after an order (storefront spec §2). `orderReference` must already be
@@ -29,17 +30,17 @@ export function ThankYou({ orderReference }: { orderReference: string | null }) 
       )}
 
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <ButtonLink to="/products" variant="primary" size="lg">
+        <ButtonLink to={paths.productLists.all.getHref()} variant="primary" size="lg">
           Continue Shopping
         </ButtonLink>
-        <ButtonLink to="/account" variant="secondary" size="lg">
+        <ButtonLink to={paths.account.getHref()} variant="secondary" size="lg">
           Go to My Orders
         </ButtonLink>
       </div>
 
       <p className="mx-auto mt-10 max-w-xl text-sm leading-relaxed text-secondary">
         The email can take a few minutes to arrive; check your spam folder too. Need help with your order?{' '}
-        <Link to="/support" className={linkClasses}>
+        <Link to={paths.content.support.getHref()} className={linkClasses}>
           Visit the Support Center
         </Link>
         {orderReference !== null && ' and mention your order reference'}.
@@ -71,7 +72,7 @@ function OrderDetails({ reference }: { reference: string }) {
       <ul aria-label="Products in this order" className="space-y-1 text-sm text-primary">
         {summary.data.items.map((item) => (
           <li key={item.path} className="flex justify-between gap-4">
-            <Link to={`/products/${item.path}`} className={linkClasses}>
+            <Link to={paths.product.getHref(item.path)} className={linkClasses}>
               {item.display}
             </Link>
             {item.quantity > 1 && <span className="text-secondary">× {item.quantity}</span>}

@@ -5,6 +5,7 @@ import { StatusScreen } from '../../../components/ui/status-screen';
 import { CALLBACK_MAX_RETRIES, CALLBACK_RETRIES_KEY, CALLBACK_TIMEOUT_MS } from '../constants';
 import type { CallbackOutcome } from '../types';
 import { CALLBACK_HINTS, checkCallbackParams, classifyCallbackError, type CallbackError } from '../utils/callback-errors';
+import { paths } from '@store/contracts/paths';
 
 export interface CallbackPageProps {
   /** Processes the URL's answer (the identity store's `handleCallback`). */
@@ -84,7 +85,7 @@ export function CallbackPage({ handleCallback, onLoginAgain, providerName, win =
     </Button>
   );
   const home = (
-    <ButtonLink key="home" to="/" variant="secondary">
+    <ButtonLink key="home" to={paths.home.getHref()} variant="secondary">
       Back to the home page
     </ButtonLink>
   );

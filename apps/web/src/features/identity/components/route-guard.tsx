@@ -5,6 +5,7 @@ import { StatusScreen } from '../../../components/ui/status-screen';
 import { GUARD_TIMEOUT_MS } from '../constants';
 import { useTimeoutFlag } from '../hooks/use-timeout-flag';
 import type { IdentityState } from '../types';
+import { paths } from '@store/contracts/paths';
 
 export interface RouteGuardProps {
   identity: IdentityState;
@@ -66,5 +67,5 @@ export function RouteGuard({ identity, onLogin, children, reload = () => window.
       </StatusScreen>
     );
   }
-  return <Navigate to="/" replace />;
+  return <Navigate to={paths.home.getHref()} replace />;
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useDropdown } from '../hooks/use-dropdown';
-import { ACCOUNT_PATH } from '../nav-links';
+import { paths } from '@store/contracts/paths';
 import { dropdownPanel, focusRing, hairline, headerButton, menuItem } from '../styles';
 import type { HeaderAccount, HeaderUser } from '../types';
 import { ChevronDownIcon, LogoutIcon, OrdersIcon } from './icons';
@@ -47,7 +47,7 @@ function SignedInMenu({ user, onLogout }: { user: HeaderUser; onLogout: () => vo
           </div>
         </div>
         <div {...menuProps} className="p-1.5">
-          <Link to={ACCOUNT_PATH} {...itemProps} className={menuItem}>
+          <Link to={paths.account.getHref()} {...itemProps} className={menuItem}>
             <OrdersIcon className="size-5 text-secondary" />
             My Orders
           </Link>

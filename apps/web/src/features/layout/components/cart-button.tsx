@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CART_PATH } from '../nav-links';
+import { paths } from '@store/contracts/paths';
 import { focusRing } from '../styles';
 import type { HeaderCartSummary } from '../types';
 import { cartButtonLabel, formatCartBadge } from '../utils/format-cart-badge';
@@ -37,7 +37,7 @@ export function CartButton({ cart }: { cart: HeaderCartSummary }) {
   const label = cartButtonLabel(cart.count);
   return (
     <Link
-      to={CART_PATH}
+      to={paths.cart.getHref()}
       aria-label={label}
       title={label}
       className={`inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg px-2.5 text-primary transition-colors hover:bg-primary/10 ${focusRing}`}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { focusRing } from '../styles';
+import { paths } from '@store/contracts/paths';
 
 /** The store's mark: four piano-roll notes, echoing the favicon. */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
@@ -17,7 +18,7 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
 export function Logo({ storeName }: { storeName: string }) {
   return (
     <Link
-      to="/"
+      to={paths.home.getHref()}
       aria-label={`${storeName} home`}
       className={`flex min-h-11 shrink-0 items-center gap-2.5 rounded-lg pr-1 text-lg font-bold tracking-tight text-primary ${focusRing}`}
     >

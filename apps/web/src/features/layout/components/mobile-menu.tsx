@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ACCOUNT_PATH, CART_PATH, PAGE_LINKS, PRODUCT_LINKS } from '../nav-links';
+import { paths } from '@store/contracts/paths';
+import { PAGE_LINKS, PRODUCT_LINKS } from '../nav-links';
 import { focusRing, hairline, mobileMenuItem } from '../styles';
 import type { HeaderAccount, HeaderCartSummary } from '../types';
 import { CartBadge } from './cart-button';
@@ -95,7 +96,7 @@ export function MobileMenu({ id, cart, account, onClose }: MobileMenuProps) {
         </div>
 
         <Link
-          to={CART_PATH}
+          to={paths.cart.getHref()}
           onClick={close}
           className={`flex min-h-12 items-center justify-center gap-3 rounded-lg bg-accent px-5 text-base font-semibold text-black transition-colors hover:bg-accent-strong ${focusRing}`}
         >
@@ -144,7 +145,7 @@ function MobileAccount({ account, labelledBy, onClose }: { account: HeaderAccoun
       </div>
       <ul aria-labelledby={labelledBy} className="flex flex-col gap-0.5">
         <li>
-          <NavLink to={ACCOUNT_PATH} onClick={onClose} className={rowClass}>
+          <NavLink to={paths.account.getHref()} onClick={onClose} className={rowClass}>
             <OrdersIcon className="size-5 text-secondary" />
             My Orders
           </NavLink>

@@ -1,7 +1,8 @@
 import { isRecord } from '@store/contracts/is-record';
 import { currencyFromText, formatMoney, majorToMinor, parsePriceText } from '@store/contracts/money';
 import { DEFAULT_CART_CURRENCY, ZERO_TOTAL } from '../constants';
-import type { CartLine, CartSnapshot } from '../types';
+import type { CartLine } from '../../../types/cart-line';
+import type { CartSnapshot } from '../types';
 
 /** The cart before the provider has said anything, and after it was emptied. */
 export const EMPTY_CART: CartSnapshot = {

@@ -1,0 +1,61 @@
+/**
+ * Every page address of the storefront, in one place (bulletproof-react's `config/paths.ts`).
+ * `path` is the route table's pattern (`routes.ts` builds the page list from it); a link asks
+ * `getHref()` instead of typing the address, so moving a page is one edit.
+ */
+/**
+ * A product path is the URL slug and the payment provider's product id: lowercase words joined
+ * by hyphens. It lives here, beside the product page's address and away from the zod schemas,
+ * so the web app's first chunk holds it without zod and no page waits on a chunk of its own.
+ */
+export const PRODUCT_PATH_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const fixed = <Path extends string>(path: Path) => ({ path, getHref: (): Path => path });
+
+export const paths = {
+  home: fixed('/'),
+  /** The product list and its filtered views, keyed by the view the page shows. */
+  productLists: {
+    all: fixed('/products'),
+    plugins: fixed('/products/plugins'),
+    samplePacks: fixed('/products/sample-packs'),
+    freeDownloads: fixed('/products/free-downloads'),
+    deals: fixed('/products/deals'),
+  },
+  product: {
+    path: '/products/:productPath',
+    getHref: (productPath: string) => `/products/${encodeURIComponent(productPath)}`,
+  },
+  /** Where a completed order lands. */
+  purchaseSuccess: {
+    path: '/products/purchase-success',
+    getHref: (orderReference: string) => `/products/purchase-success?order=${encodeURIComponent(orderReference)}`,
+  },
+  cart: fixed('/cart'),
+  checkout: fixed('/checkout'),
+  /** The sign-in provider's redirect back to the store. */
+  callback: fixed('/callback'),
+  account: {
+    path: '/account',
+    getHref: (tab?: string) => (tab ? `/account?tab=${encodeURIComponent(tab)}` : '/account'),
+  },
+  /** The Markdown pages of `@store/content`, keyed by their slug there. */
+  content: {
+    about: fixed('/about'),
+    support: fixed('/support'),
+    'privacy-policy': fixed('/privacy-policy'),
+    'refund-policy': fixed('/refund-policy'),
+    'terms-and-conditions': fixed('/terms-and-conditions'),
+    'marketing-policy': fixed('/marketing-policy'),
+    'cookie-policy': fixed('/cookie-policy'),
+    'remidi-4-installation': fixed('/remidi-4-installation'),
+    'user-manuals': fixed('/user-manuals'),
+    'remidi-4-user-manual': fixed('/user-manuals/remidi-4-user-manual'),
+  },
+} as const;
+
+/** A product list view (`/products` and its filters). */
+export type ProductListView = keyof typeof paths.productLists;
+
+/** A Markdown content page's slug. */
+export type ContentSlug = keyof typeof paths.content;
