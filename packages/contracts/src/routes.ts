@@ -1,5 +1,5 @@
 /**
- * Every page of the storefront (both spec documents' route tables). The server answers
+ * Every page of the storefront. The server answers
  * these with the app's index.html and status 200; other paths get index.html with 404,
  * so the app shows its not-found page and crawlers see the truth.
  */

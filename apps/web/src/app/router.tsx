@@ -25,7 +25,7 @@ const productList = (path: string, productList: ProductListHandle['productList']
   lazy: () => import('./routes/product-list'),
 });
 
-/** Every page of both spec documents; each is its own lazily loaded chunk. */
+/** Every page of the store; each is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -6,7 +6,7 @@ import type { IdentityUser } from '../../features/identity/types';
 import { UserAvatar } from '../../features/layout/components/user-avatar';
 import { startLogin } from '../shopper-account';
 
-/** /account: the dashboard behind the route guard (account spec §2, §4). */
+/** /account: the dashboard behind the route guard (docs/behaviour/account.md#dashboard). */
 export function Component() {
   const identity = useIdentity();
   const { store } = identity;

@@ -14,7 +14,7 @@ import { storeConfig } from '../../lib/store-config';
 import { NavigationEffects } from '../navigation-effects';
 import { useShopperAccount } from '../shopper-account';
 
-/** Where a completed order lands (storefront spec §4 "Order completion"). */
+/** Where a completed order lands (docs/behaviour/checkout.md#order-completion). */
 export function purchaseSuccessPath(order: CompletedOrder): string {
   return `/products/purchase-success?order=${encodeURIComponent(order.reference)}`;
 }

@@ -13,7 +13,7 @@ export interface CartLineView {
   total: string;
 }
 
-/** The cart as the cart page shows it (storefront spec §3 "Cart data"). */
+/** The cart as the cart page shows it (docs/behaviour/cart.md#cart-data). */
 export interface CartView {
   items: readonly CartLineView[];
   count: number;

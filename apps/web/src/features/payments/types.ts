@@ -1,4 +1,4 @@
-/** One selected line of the cart, as the storefront shows it (storefront spec §3 "Cart item"). */
+/** One selected line of the cart, as the storefront shows it (docs/behaviour/cart.md#cart-data). */
 export interface CartLine {
   path: string;
   display: string;
@@ -15,7 +15,7 @@ export interface CartLine {
   totalValue: number | null;
 }
 
-/** The cart as the storefront knows it (storefront spec §3 "Cart data", §5 "Cart parsing"). */
+/** The cart as the storefront knows it (docs/behaviour/cart.md#cart-data). */
 export interface CartSnapshot {
   items: CartLine[];
   /** Items in the cart (sum of quantities); the provider's selection count when no line could be read. */

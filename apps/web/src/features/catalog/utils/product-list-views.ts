@@ -1,7 +1,7 @@
 import type { ProductListView } from '../types';
 
 export interface ProductListViewInfo {
-  /** Where the view lives (router paths of storefront spec §2). */
+  /** Where the view lives (docs/behaviour/catalogue.md#list-views). */
   path: string;
   /** Page title and h1. */
   title: string;

@@ -6,7 +6,7 @@ import { linkClasses } from '../../../components/markdown/markdown-link';
 import { useOrderSummary } from '../api/get-order-summary';
 
 /**
- * The thank-you page after an order (storefront spec §2). `orderReference` must already be
+ * The thank-you page after an order (docs/behaviour/checkout.md#thank-you-page). `orderReference` must already be
  * validated (`parseOrderReference`); null shows no reference.
  */
 export function ThankYou({ orderReference }: { orderReference: string | null }) {
