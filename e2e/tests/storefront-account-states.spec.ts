@@ -13,7 +13,7 @@ async function storeExpiredSession(page: Page) {
   }, `oidc.user:${origin}/idp:songwish-web`);
 }
 
-/** The sign-in callback's error screens, the route guard and logout (account spec §2, §4, §5, §8). */
+/** The sign-in callback's error screens, the route guard and logout (docs/behaviour/sign-in.md). */
 for (const theme of THEMES) {
   test.describe(`sign-in states in the ${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {

@@ -21,9 +21,9 @@ const ROUTES: { path: string; name: string; heading: string | RegExp; status?: n
   { path: '/products/purchase-success?order=SW-E2E-1001', name: 'purchase-success', heading: 'Thanks for your order! Please check your email for your download(s).', expected404: true },
   { path: '/cart', name: 'cart', heading: 'Your cart' },
   { path: '/checkout', name: 'checkout', heading: 'Checkout' },
-  // Without code and state the callback has nothing to process (account spec §5).
+  // Without code and state the callback has nothing to process (docs/behaviour/sign-in.md#callback-errors).
   { path: '/callback', name: 'callback', heading: 'Authentication Error' },
-  // Signed out: the route guard sends the visitor home (account spec §2).
+  // Signed out: the route guard sends the visitor home (docs/behaviour/sign-in.md#route-guard).
   { path: '/account', name: 'account', heading: 'One wish — to help songs come true' },
   { path: '/privacy-policy', name: 'privacy-policy', heading: 'Privacy Policy' },
   { path: '/refund-policy', name: 'refund-policy', heading: 'Refund Policy' },

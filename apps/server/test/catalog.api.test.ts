@@ -12,7 +12,7 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     await t?.close();
   });
 
-  it('lists the live products in the spec shape', async () => {
+  it('lists the live products in the storefront shape', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/products/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prefillName, trackDownloadRequestSchema } from './account';
 
-describe('prefillName (storefront spec §5)', () => {
+describe('prefillName (docs/behaviour/checkout.md#prefill-names)', () => {
   it('uses the given and family names first', () => {
     expect(prefillName({ givenName: 'Ada', familyName: 'Lovelace', name: 'Someone Else', email: 'x@example.com' })).toEqual({
       firstName: 'Ada',

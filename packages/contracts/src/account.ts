@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { productPathSchema } from './catalog/product';
 
 /**
- * The signed-in account area (account spec §3, §7; storefront spec §3, §7). Every endpoint
- * takes `Authorization: Bearer <access token>` for the store API audience. Field names are the
- * spec's (snake_case) because the account pages were written against them.
+ * The signed-in account area (docs/behaviour/account.md#account-api). Every endpoint
+ * takes `Authorization: Bearer <access token>` for the store API audience. Field names are in
+ * snake_case because the account pages were written against them.
  */
 
 /** `POST /api/account/lookup` and `POST /lookup`: the checkout prefill (no request body needed). */
@@ -160,7 +160,7 @@ export type TrackDownloadResponse = z.infer<typeof trackDownloadResponseSchema>;
 const NAME_STOP_WORDS = ['user', 'test', 'admin'];
 
 /**
- * The storefront spec's prefill name rule (§5): given and family name; else the full name split
+ * The prefill name rule (docs/behaviour/checkout.md#prefill-names): given and family name; else the full name split
  * on spaces when it is not an email address; else a first name derived from the email's local
  * part when it is at least 3 letters, letters only, and contains none of 'user', 'test', 'admin'.
  */

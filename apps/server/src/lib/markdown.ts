@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 
-/** Link schemes a Markdown text may use (storefront spec §5); relative links are allowed too. */
+/** Link schemes a Markdown text may use (docs/behaviour/content-pages.md#markdown-links); relative links are allowed too. */
 const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp):/i;
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 

@@ -131,7 +131,7 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
     return { found: true, meta: { ...siteMeta, preload: { fetch: ['/api/products/'], image } } };
   }
   const productPath = productPathOf(pathname);
-  // The trial shares the full product's page (spec: same page for both paths).
+  // The trial shares the full product's page (docs/behaviour/catalogue.md#product-pages).
   const product = productPath ? await options.findProduct(productPath) : undefined;
   if (!product) return { found: false, meta: { ...siteMeta, title: `Page not found — ${publicConfig.storeName}` } };
   return {

@@ -6,7 +6,7 @@ import { readBuilder } from '../features/payments/sbl-client';
 import { apiPost, bearer } from '../lib/api-client';
 
 /**
- * Storefront spec §4–§6: a signed-in shopper's contact and billing address for the provider's
+ * docs/behaviour/checkout.md#prefill: a signed-in shopper's contact and billing address for the provider's
  * checkout, from POST /api/account/lookup; the names fall back to the identity profile (prefillName).
  */
 export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken'>, user: IdentityUser): CheckoutPrefill {

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 export const PENDING_REMIX_KEY = 'pendingRemix';
 
 /**
- * Storefront spec §2: every path change scrolls to the top smoothly, and the `inspiration`
+ * docs/behaviour/site.md#scrolling-and-pending-remix: every path change scrolls to the top smoothly, and the `inspiration`
  * and `remix` query parameters on any page are kept in session storage as a pending remix.
  */
 export function NavigationEffects() {

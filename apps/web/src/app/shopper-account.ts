@@ -22,7 +22,7 @@ export function identityProviderName(): string {
   }
 }
 
-/** The shopper's sign-in state for the header, banner and landing page (storefront spec §2). */
+/** The shopper's sign-in state for the header, banner and landing page (docs/behaviour/site.md#account-menu). */
 export function useShopperAccount(): HeaderAccount {
   const { status, user, store } = useIdentity();
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Fetch wrapper for the store API (storefront spec §7): credentials included, cross-origin
+ * Fetch wrapper for the store API (docs/behaviour/site.md#calls-to-the-store-api): credentials included, cross-origin
  * mode, JSON in and out, and a non-OK answer thrown as 'HTTP {status}: {statusText}'.
  */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
@@ -21,7 +21,7 @@ export function apiGet(path: string, signal?: AbortSignal, headers?: Record<stri
 /** The `Authorization` header for the store API's bearer-token endpoints (account, lookup, track-download). */
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
-/** POSTs a JSON body (the spec's POST calls: orders, account lookup). */
+/** POSTs a JSON body (the POST calls: orders, account lookup). */
 export function apiPost(path: string, body: unknown, options: { signal?: AbortSignal; headers?: Record<string, string> } = {}) {
   return apiRequest(path, {
     method: 'POST',

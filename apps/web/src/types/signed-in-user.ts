@@ -1,5 +1,5 @@
 /**
- * The signed-in shopper, from the ID token's claims (storefront spec §3 "Identity user").
+ * The signed-in shopper, from the ID token's claims (docs/behaviour/sign-in.md#identity-user).
  * Shared: the identity feature produces it, the account feature shows it.
  */
 export interface SignedInUser {

@@ -110,7 +110,7 @@ describe('list filters', () => {
   const paths = (filter: (typeof productFilters)[keyof typeof productFilters]) =>
     filterProducts(products, filter).map((product) => product.path);
 
-  it('selects each view of the spec', () => {
+  it('selects each list view', () => {
     expect(paths(productFilters.plugins)).toEqual(['plugin-deal', 'free', 'full-price']);
     expect(paths(productFilters.samplePacks)).toEqual(['pack']);
     expect(paths(productFilters.freeDownloads)).toEqual(['free']);

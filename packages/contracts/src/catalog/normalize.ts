@@ -3,7 +3,7 @@ import { parsePriceText } from '../money';
 import type { ImageVariant } from './product';
 
 /**
- * The storefront's reading of a product list answer (storefront spec §3, §5, §7). It is
+ * The storefront's reading of a product list answer (docs/behaviour/catalogue.md#product-list-answer). It is
  * deliberately lenient: the list may come from our API or from a payment provider's
  * catalogue, so it keeps fields as received and derives the numeric ones.
  */
@@ -108,7 +108,7 @@ export function filterProducts(products: NormalizedProduct[], filter: ProductFil
   });
 }
 
-/** The list views of storefront spec §2. */
+/** The list views (docs/behaviour/catalogue.md#list-views). */
 export const productFilters = {
   plugins: (product) => product.attributes.category === 'Plugins',
   samplePacks: (product) => product.attributes.category === 'Sample Packs',

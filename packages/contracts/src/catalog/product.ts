@@ -26,7 +26,7 @@ export const imageVariantSchema = z.object({
 });
 export type ImageVariant = z.infer<typeof imageVariantSchema>;
 
-/** One product as `GET /api/products/` lists it (storefront spec §3). */
+/** One product as `GET /api/products/` lists it (docs/behaviour/catalogue.md#product-fields). */
 export const productSchema = z.object({
   path: productPathSchema,
   sku: z.string(),
@@ -34,7 +34,7 @@ export const productSchema = z.object({
   image: z.string(),
   /**
    * `image` at each width it is stored in (including its own), narrowest first; absent when
-   * only `image` exists. An addition to spec §3: clients that do not know it use `image`.
+   * only `image` exists. An addition to the product fields (docs/behaviour/catalogue.md#product-fields): clients that do not know it use `image`.
    */
   imageVariants: z.array(imageVariantSchema).optional(),
   price: z.string(),

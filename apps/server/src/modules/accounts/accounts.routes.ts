@@ -12,7 +12,7 @@ export interface AccountsRoutesOptions {
 }
 
 /**
- * The signed-in account area (account spec §7): every route takes a bearer access token for
+ * The signed-in account area (docs/behaviour/account.md#account-api): every route takes a bearer access token for
  * the store API and answers only about the token's verified email.
  *
  * - `POST /api/account/lookup`, `POST /lookup`: checkout prefill (customer_info, or error + profile names)

@@ -9,7 +9,7 @@ export interface VersionState {
 }
 
 /**
- * Where the customer stands against the current release of a product (account spec §2):
+ * Where the customer stands against the current release of a product (docs/behaviour/downloads.md#version-state):
  * no tracked download yet is a first download; an older version is an update, and an older
  * major version a major update. Versions are compared as semver, leniently ('4.2' is 4.2.0);
  * two versions that cannot be read as semver are only compared for equality.

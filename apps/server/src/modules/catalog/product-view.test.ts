@@ -28,7 +28,7 @@ const base: ProductRow = {
 };
 
 describe('toProductView', () => {
-  it('publishes the spec fields with prices formatted and derived', () => {
+  it('publishes the product fields with prices formatted and derived', () => {
     const view = toProductView(base);
     expect(productSchema.parse(view)).toEqual(view);
     expect(view).toMatchObject({

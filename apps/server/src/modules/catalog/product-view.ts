@@ -12,7 +12,7 @@ import type { ProductRow } from '../../db/schema';
 import { renderMarkdown } from '../../lib/markdown';
 import type { VersionWithFiles } from './catalog.repository';
 
-/** A database row as the storefront contract of spec §3 publishes it. */
+/** A database row as the storefront contract publishes it (docs/behaviour/catalogue.md#product-fields). */
 export function toProductView(row: ProductRow): Product {
   const totalMinor = applyPercentDiscount(row.priceMinor, row.discountPercent);
   return {

@@ -7,7 +7,7 @@ import { UserAvatar } from '../../features/layout/components/user-avatar';
 import { startLogin } from '../shopper-account';
 import { paths } from '@store/contracts/paths';
 
-/** /account: the dashboard behind the route guard (account spec §2, §4). */
+/** /account: the dashboard behind the route guard (docs/behaviour/account.md#dashboard). */
 export function Component() {
   const identity = useIdentity();
   const { store } = identity;

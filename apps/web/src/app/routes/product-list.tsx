@@ -17,7 +17,7 @@ function useProductListView(): ProductListView {
   return 'all';
 }
 
-/** /products and its four filtered views (storefront spec §2). */
+/** /products and its four filtered views (docs/behaviour/catalogue.md#list-views). */
 export function Component() {
   const view = useProductListView();
   const info = PRODUCT_LIST_VIEWS[view];

@@ -15,7 +15,7 @@ import { NavigationEffects } from '../navigation-effects';
 import { useShopperAccount } from '../shopper-account';
 import { paths } from '@store/contracts/paths';
 
-/** Where a completed order lands (storefront spec §4 "Order completion"). */
+/** Where a completed order lands (docs/behaviour/checkout.md#order-completion). */
 export function purchaseSuccessPath(order: CompletedOrder): string {
   return paths.purchaseSuccess.getHref(order.reference);
 }

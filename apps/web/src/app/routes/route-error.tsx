@@ -3,7 +3,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { paths } from '@store/contracts/paths';
 
-/** The router's error screen (spec §8: 'Unexpected Application Error!'), with a way home. */
+/** The router's error screen ('Unexpected Application Error!', docs/behaviour/site.md#error-screen), with a way home. */
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;

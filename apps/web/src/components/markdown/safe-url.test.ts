@@ -3,7 +3,7 @@ import { isExternalWebUrl, isInternalPath, safeMarkdownUrl } from './safe-url';
 
 describe('safeMarkdownUrl', () => {
   it.each([
-    // The six schemes of the spec, in any case.
+    // The six allowed schemes (docs/behaviour/content-pages.md#markdown-links), in any case.
     ['https://example.com/a?b=1#c', 'https://example.com/a?b=1#c'],
     ['http://example.com', 'http://example.com'],
     ['HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'],

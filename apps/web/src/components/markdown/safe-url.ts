@@ -1,5 +1,5 @@
 /**
- * The link rule of the content pages (storefront spec §5): Markdown link URLs are allowed only
+ * The link rule of the content pages (docs/behaviour/content-pages.md#markdown-links): Markdown link URLs are allowed only
  * with the schemes http, https, irc, ircs, mailto and xmpp, plus URLs relative to the store
  * (`/path`, `#anchor`, `?query`). Everything else (javascript:, data:, vbscript:, file:, any
  * unknown scheme, and path-relative URLs such as `foo` or `../foo`, whose target depends on the

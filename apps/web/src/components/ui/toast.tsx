@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-/** Account spec §9: toasts last 5 s by default and sit top-right. */
+/** Toasts last 5 s by default and sit top-right (docs/behaviour/site.md#toasts). */
 export const TOAST_DEFAULT_MS = 5_000;
 
 export type ToastTone = 'success' | 'error' | 'warning' | 'info';

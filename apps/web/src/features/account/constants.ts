@@ -1,9 +1,9 @@
-/** Account spec §9. */
+/** docs/behaviour/account.md#constants */
 export const ORDERS_PER_PAGE = 10;
 export const ACCOUNT_FETCH_DELAY_MS = 500;
 export const SESSION_REDIRECT_DELAY_MS = 2_000;
 
-/** Account spec §8: the dashboard's messages. */
+/** The dashboard's messages (docs/behaviour/account.md#messages). */
 export const MESSAGES = {
   sessionExpired: 'Session expired. Redirecting to login...',
   authFailed: 'Authentication failed. Redirecting to login...',
@@ -11,8 +11,8 @@ export const MESSAGES = {
   unableToLoad: 'Unable to Load Orders',
   noOrdersTitle: 'No Orders Yet',
   noOrdersBody: 'Your order history will appear here after you make a purchase.',
-  // The spec's 'Customer account not found in FastSpring' / 'No FastSpring Account Found - Showing Auth0 profile
-  // information…', worded for whichever payment and identity providers the store runs (docs/decisions/0011).
+  // The original store's 'Customer account not found in FastSpring' / 'No FastSpring Account Found - Showing Auth0
+  // profile information…', worded for whichever payment and identity providers the store runs (docs/decisions/0011).
   noCustomerToast: 'No store purchases found for this email',
   noCustomerTitle: 'No store purchases found for this email',
   noCustomerBody: 'Showing your sign-in profile. Make a purchase with this email address to see it here.',

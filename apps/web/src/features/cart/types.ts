@@ -1,6 +1,6 @@
 import type { CartLine } from '../../types/cart-line';
 
-/** The cart as the cart page shows it (storefront spec §3 "Cart data"). */
+/** The cart as the cart page shows it (docs/behaviour/cart.md#cart-data). */
 export interface CartView {
   items: readonly CartLine[];
   count: number;

@@ -2,12 +2,12 @@ import type { MediaItem } from '@store/contracts';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import type { ReactNode } from 'react';
 
-/** The product list views of storefront spec §2 (the router's `handle.productList`). */
+/** The product list views (docs/behaviour/catalogue.md#list-views; the router's `handle.productList`). */
 export type ProductListView = 'all' | 'plugins' | 'samplePacks' | 'freeDownloads' | 'deals';
 
 /**
  * Renders the action of a product card or product page (the add-to-cart button). The cart
- * feature supplies it; without one, the spec's initial state shows: a disabled 'Loading...'.
+ * feature supplies it; without one, the first state of docs/behaviour/cart.md#product-card-button shows: a disabled 'Loading...'.
  * The returned node sits above the card's stretched link, so it stays clickable on its own.
  */
 export type RenderProductAction = (product: NormalizedProduct) => ReactNode;

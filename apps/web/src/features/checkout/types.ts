@@ -3,7 +3,7 @@ import type { SblPushPayload } from '@store/contracts/payments/sbl';
 /** How a cart change ended; a failure carries words for the shopper and the provider's own detail. */
 export type StepResult = { ok: true } | { ok: false; message: string; detail?: string };
 
-/** The checkout URL's query parameters (storefront spec §2 "Checkout URL query parameters"). */
+/** The checkout URL's query parameters (docs/behaviour/checkout.md#url-parameters). */
 export interface CheckoutParams {
   /** A product path to add, or null. */
   product: string | null;

@@ -35,7 +35,7 @@ export function useIdentityStore(): IdentityStore {
   return store;
 }
 
-/** The sign-in state (storefront spec §4 "Authentication"). */
+/** The sign-in state (docs/behaviour/sign-in.md#sign-in-state). */
 export function useIdentity(): IdentityState & { store: IdentityStore } {
   const store = useIdentityStore();
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);

@@ -19,7 +19,7 @@ export function createUserManager(config: PublicIdentityConfig, origin: string =
     scope: SCOPES,
     // Auth0's `audience`; the embedded provider accepts it too. It makes the access token a JWT for the API.
     extraQueryParams: { audience: config.audience },
-    // Refresh tokens, kept with the user in localStorage (account spec §7).
+    // Refresh tokens, kept with the user in localStorage (docs/behaviour/sign-in.md#login-and-signup).
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     // The ID token carries the profile; the access token is for the store API, not for userinfo.
     loadUserInfo: false,

@@ -1,11 +1,11 @@
 import type { SignedInUser } from '../../types/signed-in-user';
 
-/** Storefront spec §3 "Identity user", from the ID token's claims. */
+/** The signed-in user, from the ID token's claims (docs/behaviour/sign-in.md#identity-user). */
 export type IdentityUser = SignedInUser;
 
 export type IdentityStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-/** Storefront spec §4 "Authentication": starts loading; errors end loading and keep an error. */
+/** docs/behaviour/sign-in.md#sign-in-state: starts loading; errors end loading and keep an error. */
 export interface IdentityState {
   status: IdentityStatus;
   user: IdentityUser | null;

@@ -2,7 +2,7 @@
 export const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent';
 
-/** Separators: the spec's #575757 border, softened so it doesn't read as a heavy rule on white. */
+/** Separators: the theme's #575757 border (docs/behaviour/site.md#theme), softened so it doesn't read as a heavy rule on white. */
 export const hairline = 'border-border/40 dark:border-border/70';
 
 /** Icon-only header controls: a 44 px touch target. */

@@ -16,7 +16,7 @@ import { EMPTY_CART, parseCartData } from './utils/parse-cart';
 
 /**
  * How long after the builder appears the cart counts as loaded even if the provider has
- * not sent its cart yet (the SBL normally sends it right away). Not in the spec: it keeps
+ * not sent its cart yet (the SBL normally sends it right away). Our own addition: it keeps
  * the cart page from spinning for good when the first data callback never comes.
  */
 export const CART_DATA_GRACE_MS = 2_000;
@@ -36,10 +36,10 @@ export interface PaymentsState {
 }
 
 export interface PaymentsActions {
-  /** Adds a product (storefront spec §9: quantity 1 unless given). */
+  /** Adds a product (quantity 1 unless given: docs/behaviour/cart.md#quantities). */
   add(path: string, quantity?: number): Promise<boolean>;
   remove(path: string): Promise<boolean>;
-  /** Sets a line's quantity; 0 or less removes it (storefront spec §4). */
+  /** Sets a line's quantity; 0 or less removes it (docs/behaviour/cart.md#quantities). */
   update(path: string, quantity: number): Promise<boolean>;
   /** Empties the cart (`reset`). */
   clear(): Promise<boolean>;
@@ -63,7 +63,7 @@ export interface PaymentsStore extends PaymentsActions {
   /** Why the most recent failed action failed. */
   getLastFailure(): ActionFailure | null;
   dismissNotice(): void;
-  /** The last lines of the debug log (storefront spec §8). */
+  /** The last lines of the debug log (docs/behaviour/cart.md#debug-log). */
   debugLog(): readonly string[];
 }
 

@@ -88,7 +88,7 @@ export interface BuilderWait {
 }
 
 /**
- * Storefront spec §4: the builder is polled every 200 ms, up to 50 times (10 s); then the
+ * docs/behaviour/cart.md#payment-provider-readiness: the builder is polled every 200 ms, up to 50 times (10 s); then the
  * wait fails. Returns a function that stops waiting.
  */
 export function waitForBuilder({ onReady, onTimeout, intervalMs = SBL_POLL_INTERVAL_MS, attempts = SBL_POLL_ATTEMPTS, win = window }: BuilderWait): () => void {

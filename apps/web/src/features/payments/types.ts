@@ -1,6 +1,6 @@
 import type { CartLine } from '../../types/cart-line';
 
-/** The cart as the storefront knows it (storefront spec §3 "Cart data", §5 "Cart parsing"). */
+/** The cart as the storefront knows it (docs/behaviour/cart.md#cart-data). */
 export interface CartSnapshot {
   items: CartLine[];
   /** Items in the cart (sum of quantities); the provider's selection count when no line could be read. */

@@ -1,4 +1,4 @@
-/** Storefront spec §9 (visualisation), §2 and §8 (texts). */
+/** The visualiser's constants and texts (docs/behaviour/visualiser.md#constants). */
 
 /** The lowest key of the piano (A0); the keyboard has 88 keys from here up to C8. */
 export const NOTE_RANGE_START = 21;
@@ -26,5 +26,5 @@ export const VERTICAL_MARGIN = 0.1;
 
 export const LOADING_VISUALIZATION = 'Loading visualization...';
 export const LANDING_MIDI_FAILED = 'Failed to load landing midi';
-/** What a FileReader result that is text (not bytes) is rejected with (spec §8). */
+/** What a FileReader result that is text (not bytes) is rejected with (docs/behaviour/visualiser.md#landing-midi-file). */
 export const NOT_AN_OBJECT = 'Error ! Provided type is Not an Object !!';

@@ -13,7 +13,7 @@ export type FileRecipe =
       bpm: number;
       /** Musical key of the loops, e.g. 'A minor'. */
       key: string;
-      /** Number of MIDI loops and of WAV loops (the spec's packs have 16 of each). */
+      /** Number of MIDI loops and of WAV loops (the store's packs have 16 of each: docs/behaviour/catalogue.md#product-facts). */
       loops: number;
     }
   | {

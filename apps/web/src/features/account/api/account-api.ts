@@ -5,11 +5,11 @@ import { ApiError, apiGet, apiPost, bearer } from '../../../lib/api-client';
 /** What the dashboard got: the account, or no orders for this email yet (404 'No orders found'). */
 export type AccountResult = { kind: 'loaded'; data: AccountData } | { kind: 'no-customer' };
 
-/** Account spec §7: the account lookup with the bearer token; 404 means 'No orders found'. */
+/** The account lookup with the bearer token; 404 means 'No orders found' (docs/behaviour/account.md#loading-the-account). */
 export async function fetchAccount(token: string, signal?: AbortSignal): Promise<AccountResult> {
   try {
     const body = await apiGet('/api/account', signal, bearer(token));
-    // The spec reads `data` or the body itself.
+    // `data` or the body itself (docs/behaviour/account.md#loading-the-account).
     const payload = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
     return { kind: 'loaded', data: accountDataSchema.parse(payload) };
   } catch (error) {
@@ -18,14 +18,14 @@ export async function fetchAccount(token: string, signal?: AbortSignal): Promise
   }
 }
 
-/** Account spec §7: fired when a first download is clicked; the result is ignored. */
+/** Fired when a first download is clicked; the result is ignored (docs/behaviour/downloads.md#download-tracking). */
 export function trackDownload(token: string, body: TrackDownloadRequest): Promise<unknown> {
   return apiPost('/api/track-download', body, { headers: bearer(token) });
 }
 
 export const accountQueryKey = (subject: string) => ['account', subject] as const;
 
-/** The account of the signed-in shopper; `enabled` turns true 500 ms after login (account spec §4). */
+/** The account of the signed-in shopper; `enabled` turns true 500 ms after login (docs/behaviour/account.md#loading-the-account). */
 export function useAccount({ subject, getAccessToken, enabled }: { subject: string; getAccessToken: () => Promise<string>; enabled: boolean }) {
   return useQuery({
     queryKey: accountQueryKey(subject),

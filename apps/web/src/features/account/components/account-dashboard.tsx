@@ -44,12 +44,12 @@ function problemOf(error: unknown): Problem {
   return 'load-failed';
 }
 
-/** /account (account spec §2, §4, §8): Orders and Profile tabs, with every loading and error state. */
+/** /account (docs/behaviour/account.md#dashboard): Orders and Profile tabs, with every loading and error state. */
 export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain, avatar, fetchDelayMs = ACCOUNT_FETCH_DELAY_MS }: AccountDashboardProps) {
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab') ?? 'orders';
 
-  // Account spec §4: the fetch starts 500 ms after login.
+  // The fetch starts 500 ms after login (docs/behaviour/account.md#loading-the-account).
   const [delayed, setDelayed] = useState(fetchDelayMs <= 0);
   useEffect(() => {
     if (fetchDelayMs <= 0) return;
@@ -62,7 +62,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
   const noCustomer = account.data?.kind === 'no-customer';
   const data = account.data?.kind === 'loaded' ? account.data.data : null;
 
-  // Toasts and redirects, once per problem (account spec §8).
+  // Toasts and redirects, once per problem (docs/behaviour/account.md#session-problems).
   const reported = useRef<string | null>(null);
   const redirects = useRef({ onLogout, onLoginAgain });
   useEffect(() => {
@@ -94,7 +94,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
   const onDownload = (order: AccountOrder, product: AccountProduct) => {
     if (!shouldTrackDownload(product) || !product.current_version) return;
     const body = { product_id: product.product_id, version: product.current_version, order_id: order.order_id };
-    // Account spec §7: fire and forget; the result is ignored.
+    // Fire and forget; the result is ignored (docs/behaviour/downloads.md#download-tracking).
     getAccessToken()
       .then((token) => trackDownload(token, body))
       .catch((error: unknown) => console.warn('Account: recording the download failed', error));

@@ -1,6 +1,6 @@
 import type { AccountOrder, AccountProduct } from '@store/contracts/account';
 
-/** Account spec §5: currency strings are parsed by stripping non-numeric characters; 0 if unparsable. */
+/** Currency strings are parsed by stripping non-numeric characters; 0 if unparsable (docs/behaviour/account.md#order-totals). */
 export function parseCurrency(value: number | string | null | undefined): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
   if (typeof value !== 'string') return 0;
@@ -8,7 +8,7 @@ export function parseCurrency(value: number | string | null | undefined): number
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
-/** Account spec §2: a total of 0 shows 'Free'. */
+/** A total of 0 shows 'Free' (docs/behaviour/account.md#order-totals). */
 export function formatOrderTotal(total: number | string, currency: string | null | undefined): string {
   const amount = parseCurrency(total);
   if (amount === 0) return 'Free';
@@ -20,14 +20,14 @@ export function formatOrderTotal(total: number | string, currency: string | null
   }
 }
 
-/** Account spec §3: the order reference, or 'ORDER-{id}'. */
+/** The order reference, or 'ORDER-{id}' (docs/behaviour/account.md#orders). */
 export function orderReference(order: Pick<AccountOrder, 'order_id' | 'order_reference'>): string {
   return order.order_reference?.trim() ? order.order_reference : `ORDER-${order.order_id}`;
 }
 
 export type Tone = 'green' | 'yellow' | 'red' | 'grey';
 
-/** Account spec §2: successful or completed green, pending yellow, failed red, anything else grey. */
+/** Successful or completed green, pending yellow, failed red, anything else grey (docs/behaviour/account.md#status-colours). */
 export function orderStatusTone(status: string | null | undefined): Tone {
   switch ((status ?? 'completed').toLowerCase()) {
     case 'successful':
@@ -58,7 +58,7 @@ export function lineRefund(product: Pick<AccountProduct, 'quantity' | 'refunded_
   return refunded >= product.quantity ? 'full' : 'partial';
 }
 
-/** Account spec §2: licence status Active is green, anything else grey. */
+/** Licence status Active is green, anything else grey (docs/behaviour/account.md#licences). */
 export function licenceStatusTone(status: string): Tone {
   return status.toLowerCase() === 'active' ? 'green' : 'grey';
 }
@@ -70,7 +70,7 @@ export type VersionState =
   | { kind: 'up-to-date'; user: string }
   | { kind: 'none' };
 
-/** Account spec §2 "Order product version display". */
+/** How an order's product shows its version (docs/behaviour/downloads.md#version-state). */
 export function versionState(product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'>): VersionState {
   if (product.first_download) return { kind: 'first-download', current: product.current_version };
   const user = product.user_version ?? '';
@@ -81,12 +81,12 @@ export function versionState(product: Pick<AccountProduct, 'first_download' | 'h
   return { kind: 'none' };
 }
 
-/** Account spec §2: 'Download' or 'Download Update'. */
+/** 'Download' or 'Download Update' (docs/behaviour/downloads.md#download-buttons). */
 export function downloadLabel(product: Pick<AccountProduct, 'has_update' | 'first_download'>): string {
   return product.has_update && !product.first_download ? 'Download Update' : 'Download';
 }
 
-/** Account spec §7: a download is tracked when current_version is set and it is a first download. */
+/** A download is tracked when current_version is set and it is a first download (docs/behaviour/downloads.md#download-tracking). */
 export function shouldTrackDownload(product: Pick<AccountProduct, 'first_download' | 'current_version'>): boolean {
   return product.first_download && Boolean(product.current_version);
 }
@@ -96,7 +96,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Errors that mean the session is over (account spec §8): missing refresh token, login_required, consent_required, invalid state, 401 or Unauthorized. */
+/** Errors that mean the session is over (docs/behaviour/account.md#session-problems): missing refresh token, login_required, consent_required, invalid state, 401 or Unauthorized. */
 export function isSessionExpiredError(error: unknown): boolean {
   if (!error) return false;
   const { code, error: oauth, status, message } = error as { code?: unknown; error?: unknown; status?: unknown; message?: unknown };

@@ -11,7 +11,7 @@ import { paths } from '@store/contracts/paths';
 const stepButton =
   'inline-flex size-11 items-center justify-center text-xl font-semibold text-primary transition-colors hover:bg-primary/10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:focus-visible:outline-accent';
 
-/** − quantity +; decreasing is disabled at 1 or less (storefront spec §4 "Cart line"). */
+/** − quantity +; decreasing is disabled at 1 or less (docs/behaviour/cart.md#quantities). */
 export function QuantityStepper({
   name,
   quantity,

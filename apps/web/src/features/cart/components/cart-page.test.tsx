@@ -62,7 +62,7 @@ function renderCart(overrides: Partial<CartPageProps> = {}) {
   return { ...result, props, user: userEvent.setup() };
 }
 
-describe('cart page states (storefront spec §2 "Cart page")', () => {
+describe('cart page states (docs/behaviour/cart.md#cart-page)', () => {
   it("shows 'Loading cart...' until the provider is ready", () => {
     renderCart({ status: 'loading', cart: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('cart page states (storefront spec §2 "Cart page")', () => {
   });
 });
 
-describe('cart lines (storefront spec §4 "Cart line")', () => {
+describe('cart lines (docs/behaviour/cart.md#quantities)', () => {
   it('disables decreasing at quantity 1, and steps the quantity up and down', async () => {
     const { user, props, unmount } = renderCart({ cart: cartOf([line('a', { display: 'A', quantity: 1 })]) });
     expect(screen.getByRole('button', { name: 'Decrease quantity of A' })).toBeDisabled();
@@ -201,7 +201,7 @@ describe('cart lines (storefront spec §4 "Cart line")', () => {
   });
 });
 
-describe('promo code (storefront spec §5)', () => {
+describe('promo code (docs/behaviour/cart.md#promo-codes)', () => {
   it('enables Apply only for a code that is not blank, and sends it trimmed', async () => {
     const { user, props } = renderCart();
     const input = screen.getByLabelText('Promo code');

@@ -28,7 +28,7 @@ export interface CartPageProps {
 
 type Failure = Extract<CartResult, { ok: false }>;
 
-/** /cart (storefront spec §2 "Cart page", §4 "Cart line"). */
+/** /cart (docs/behaviour/cart.md#cart-page). */
 export function CartPage(props: CartPageProps) {
   const { storeName, status, cart } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -14,7 +14,7 @@ export interface OrderSummaryProps {
 
 type PromoMessage = { tone: 'success' | 'error'; text: string } | null;
 
-/** Promo code, item count, total and the Secure Checkout button (storefront spec §2 "Cart page"). */
+/** Promo code, item count, total and the Secure Checkout button (docs/behaviour/cart.md#cart-page). */
 export function OrderSummary({ cart, busy, onApplyCoupon, onRemoveCoupon, onCheckout }: OrderSummaryProps) {
   const headingId = useId();
   const calculating = busy || cart.totalPending;
@@ -78,7 +78,7 @@ function PromoCodeForm({
     const result = await onApply(trimmed);
     setApplying(false);
     if (result.ok) {
-      // Storefront spec §4: a successful promo clears the input.
+      // A successful promo clears the input (docs/behaviour/cart.md#promo-codes).
       setCode('');
       setMessage({ tone: 'success', text: `Promo code ${trimmed.toUpperCase()} applied.` });
     } else {

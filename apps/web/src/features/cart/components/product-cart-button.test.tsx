@@ -45,7 +45,7 @@ async function click(element: HTMLElement) {
   });
 }
 
-describe('productCartButtonLabel (storefront spec §4 "Product card button")', () => {
+describe('productCartButtonLabel (docs/behaviour/cart.md#product-card-button)', () => {
   it.each([
     [{ ready: false, quantity: 0, phase: 'idle' }, 'Loading...'],
     [{ ready: false, quantity: 2, phase: 'processing' }, 'Loading...'],

@@ -16,7 +16,7 @@ export interface ProductCartButtonProps {
 
 type Phase = 'idle' | 'processing' | 'added' | 'removed';
 
-/** The label for each state of storefront spec §4 "Product card button". */
+/** The label for each state of the button (docs/behaviour/cart.md#product-card-button). */
 export function productCartButtonLabel({ ready, quantity, phase }: { ready: boolean; quantity: number; phase: Phase }): string {
   if (!ready) return 'Loading...';
   if (phase === 'processing') return 'Processing...';
@@ -27,7 +27,7 @@ export function productCartButtonLabel({ ready, quantity, phase }: { ready: bool
 }
 
 /**
- * A product card's or page's cart button (storefront spec §4): 'Loading...' until the
+ * A product card's or page's cart button (docs/behaviour/cart.md#product-card-button): 'Loading...' until the
  * provider is ready, then 'Add to Cart' or 'Remove from Cart'; 'Processing...' while the
  * provider works; 'Added!' or 'Removed!' for 2 s afterwards. A failed change says so below
  * the button instead of quietly going back.

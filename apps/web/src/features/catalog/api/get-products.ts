@@ -3,9 +3,9 @@ import { normalizeProductList, type NormalizedProduct } from '@store/contracts/c
 import { apiGet } from '../../../lib/api-client';
 
 /**
- * `GET /api/products/` (storefront spec §7): an array, or an object holding `data.items`;
+ * `GET /api/products/` (docs/behaviour/catalogue.md#product-list-answer): an array, or an object holding `data.items`;
  * anything else rejects with 'No products array found in response', and a non-OK answer
- * with 'HTTP {status}: {statusText}'. Only live products are kept (§5).
+ * with 'HTTP {status}: {statusText}'. Only live products are kept (docs/behaviour/catalogue.md#live-products).
  */
 export async function getProducts(signal?: AbortSignal): Promise<NormalizedProduct[]> {
   return normalizeProductList(await apiGet('/api/products/', signal));

@@ -21,7 +21,7 @@ export const CARD_IMAGE_SIZES = PRODUCT_CARD_IMAGE_SIZES;
 const CARD_FOCUS =
   'has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-2 has-[[data-card-link]:focus-visible]:outline-primary dark:has-[[data-card-link]:focus-visible]:outline-accent';
 
-/** The spec's initial card button (storefront §4): disabled 'Loading...' until the cart provider supplies the real one. */
+/** The card button's first state (docs/behaviour/cart.md#product-card-button): disabled 'Loading...' until the cart provider supplies the real one. */
 export function PendingProductAction({ className = 'w-full' }: { className?: string }) {
   return (
     <Button disabled className={className}>

@@ -12,7 +12,7 @@ const FIRST_ROW = 3;
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
 export interface ProductGridProps {
-  /** Which list view (storefront spec §2); 'all' shows every live product. */
+  /** Which list view (docs/behaviour/catalogue.md#list-views); 'all' shows every live product. */
   filter?: ProductListView;
   /** Show at most this many products (e.g. a home page teaser). */
   limit?: number;

@@ -29,7 +29,7 @@ export interface ProductPageProps {
   renderMidiPreviews?: RenderMidiPreviews;
 }
 
-/** A product page (product spec §2) with its loading, not-found and error states. */
+/** A product page (docs/behaviour/catalogue.md#product-pages) with its loading, not-found and error states. */
 export function ProductPage({ productPath, renderAction, renderMidiPreviews }: ProductPageProps) {
   const pagePath = pagePathFor(productPath);
   const { data, error, isPending, isError, refetch } = useProduct(pagePath);

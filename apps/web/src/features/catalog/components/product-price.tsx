@@ -11,7 +11,7 @@ export interface PriceInfo {
   reason?: string;
 }
 
-/** Storefront spec §3: the total is what is paid; the price is the list price; discountPercent is a number or '20%'. */
+/** docs/behaviour/catalogue.md#prices-on-cards-and-pages: the total is what is paid; the price is the list price; discountPercent is a number or '20%'. */
 export function priceInfo(product: NormalizedProduct): PriceInfo {
   const due = parsePriceText(product.total) ?? product.totalValue;
   const current = due === 0 ? 'Free' : product.total || product.price;

@@ -3,7 +3,7 @@ import { formatBytes, formatReleaseDate, operatingSystemLabel } from './format';
 import { paths } from '@store/contracts/paths';
 
 /**
- * Per-product content that the catalogue API does not carry (product spec §2 facts), keyed
+ * Per-product content that the catalogue API does not carry (docs/behaviour/catalogue.md#product-facts), keyed
  * by product path. Adding a product's facts is adding an entry here.
  */
 export interface ProductFact {
@@ -41,8 +41,8 @@ export const PRODUCT_FACTS: Readonly<Record<string, ProductFactsEntry>> = {
 };
 
 /**
- * Paths that show another product's page while keeping their own URL (product spec §2:
- * /products/remidi-4-trial and /products/remidi-4 are the same page).
+ * Paths that show another product's page while keeping their own URL
+ * (docs/behaviour/catalogue.md#product-pages): /products/remidi-4-trial shows the remidi-4 page.
  */
 export const PRODUCT_PAGE_ALIASES: Readonly<Record<string, string>> = {
   'remidi-4-trial': 'remidi-4',

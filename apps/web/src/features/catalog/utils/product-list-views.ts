@@ -2,7 +2,7 @@ import { paths } from '@store/contracts/paths';
 import type { ProductListView } from '../types';
 
 export interface ProductListViewInfo {
-  /** Where the view lives (router paths of storefront spec §2). */
+  /** Where the view lives (docs/behaviour/catalogue.md#list-views). */
   path: string;
   /** Page title and h1. */
   title: string;

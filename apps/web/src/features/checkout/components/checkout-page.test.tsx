@@ -95,7 +95,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('checkout page (storefront spec §2 "Checkout page")', () => {
+describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   it('shows the heading, both ways out and the Guest Checkout label', async () => {
     renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
@@ -192,7 +192,7 @@ describe('checkout page (storefront spec §2 "Checkout page")', () => {
   });
 });
 
-describe('checkout URL parameters (storefront spec §4, §5)', () => {
+describe('checkout URL parameters (docs/behaviour/checkout.md#url-parameters)', () => {
   it('resets the cart first for buyNow=true, adds the product with its quantity, applies the coupon, then checks out', async () => {
     const { cart } = renderCheckout('?buyNow=true&product=remidi-4&quantity=2&coupon=save10', {}, createCart({ rechannel: 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
@@ -266,7 +266,7 @@ describe('checkout URL parameters (storefront spec §4, §5)', () => {
   });
 });
 
-describe('prefill (storefront spec §4)', () => {
+describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
   it('pushes a signed-in shopper’s details 2 s after the checkout started', async () => {
     const payload = { paymentContact: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' } };
     const prefill = { load: vi.fn(async () => payload), apply: vi.fn() };

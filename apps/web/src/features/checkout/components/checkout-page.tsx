@@ -21,7 +21,7 @@ export interface CheckoutPageProps extends Omit<CheckoutFlowInput, 'params'> {
   prefill?: CheckoutPrefill;
 }
 
-/** /checkout (storefront spec §2 "Checkout page", §4): the provider's embedded checkout. */
+/** /checkout (docs/behaviour/checkout.md#checkout-page): the provider's embedded checkout. */
 export function CheckoutPage({ storeName, isAuthenticated = false, identityLoading = false, prefill, ...flowInput }: CheckoutPageProps) {
   const [searchParams] = useSearchParams();
   // Read once per visit: the URL's changes are applied once.
@@ -30,7 +30,7 @@ export function CheckoutPage({ storeName, isAuthenticated = false, identityLoadi
   const [stalled, setStalled] = useState(false);
   const signedIn = isAuthenticated && !identityLoading;
   const customerData = useCheckoutPrefill({ active: signedIn && flow.phase === 'started', prefill: signedIn ? prefill : undefined });
-  // Spec §2: while a signed-in shopper's details load, a Refresh button and a hint (not over an empty cart or a failed checkout).
+  // docs/behaviour/checkout.md#checkout-page: while a signed-in shopper's details load, a Refresh button and a hint (not over an empty cart or a failed checkout).
   const customerDataLoading = signedIn && customerData.pending && flow.phase !== 'empty' && flow.phase !== 'failed';
 
   const showContainer = flow.phase === 'starting' || flow.phase === 'started';

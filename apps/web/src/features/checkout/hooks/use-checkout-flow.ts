@@ -37,7 +37,7 @@ export interface CheckoutFlowState {
 }
 
 /**
- * Storefront spec §4 "Checkout page": once the provider is loaded, the URL's parameters are
+ * docs/behaviour/checkout.md#url-parameters: once the provider is loaded, the URL's parameters are
  * applied — buyNow resets the cart, a known product is added with its quantity, a promo
  * code is applied — exactly once (not again on re-render or StrictMode's second effect),
  * then the provider's checkout starts 0.5 s later.

@@ -3,15 +3,15 @@ import { PREFILL_DELAY_MS } from '../constants';
 import type { CheckoutPrefill } from '../types';
 
 export interface CheckoutPrefillState {
-  /** A signed-in shopper's details are still on their way (storefront spec §2: Refresh and a hint meanwhile). */
+  /** A signed-in shopper's details are still on their way (Refresh and a hint meanwhile: docs/behaviour/checkout.md#checkout-page). */
   pending: boolean;
   /** Looks the shopper up again at once, e.g. when the first lookup is stuck. */
   refresh: () => void;
 }
 
 /**
- * Storefront spec §4: 2 s after the checkout opened, a signed-in shopper's details are
- * pushed to the provider. Failures are only logged (spec §5), and end the pending state
+ * docs/behaviour/checkout.md#prefill: 2 s after the checkout opened, a signed-in shopper's details are
+ * pushed to the provider. Failures are only logged, and end the pending state
  * like a success: the shopper types their details as a guest would.
  */
 export function useCheckoutPrefill({ active, prefill, delayMs = PREFILL_DELAY_MS }: { active: boolean; prefill: CheckoutPrefill | undefined; delayMs?: number }): CheckoutPrefillState {

@@ -3,7 +3,7 @@ import { parseCheckoutParams } from './checkout-params';
 
 const parse = (query: string, warn = vi.fn()) => ({ params: parseCheckoutParams(new URLSearchParams(query), warn), warn });
 
-describe('parseCheckoutParams (storefront spec §2 "Checkout URL query parameters")', () => {
+describe('parseCheckoutParams (docs/behaviour/checkout.md#url-parameters)', () => {
   it('reads nothing from an empty query', () => {
     const { params, warn } = parse('');
     expect(params).toEqual({ product: null, quantity: 1, buyNow: false, coupon: null });

@@ -9,7 +9,7 @@ function firstNonEmpty(search: URLSearchParams, names: readonly string[]): strin
 }
 
 /**
- * Reads the checkout's query parameters (storefront spec §2, §5). A quantity that is not a
+ * Reads the checkout's query parameters (docs/behaviour/checkout.md#url-parameters). A quantity that is not a
  * whole number of at least 1 becomes 1, with a console warning; nothing is shown to the
  * shopper.
  */

@@ -7,7 +7,7 @@ import { useOrderSummary } from '../api/get-order-summary';
 import { paths } from '@store/contracts/paths';
 
 /**
- * The thank-you page after an order (storefront spec §2). `orderReference` must already be
+ * The thank-you page after an order (docs/behaviour/checkout.md#thank-you-page). `orderReference` must already be
  * validated (`parseOrderReference`); null shows no reference.
  */
 export function ThankYou({ orderReference }: { orderReference: string | null }) {

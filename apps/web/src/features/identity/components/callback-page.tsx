@@ -37,7 +37,7 @@ function writeRetries(win: Window, value: number | null) {
   }
 }
 
-/** /callback (account spec §2, §4, §5): progress, 'Connection Timeout', 'Authentication Error', 'Max Retries Reached'. */
+/** /callback (docs/behaviour/sign-in.md#callback-page): progress, 'Connection Timeout', 'Authentication Error', 'Max Retries Reached'. */
 export function CallbackPage({ handleCallback, onLoginAgain, providerName, win = window }: CallbackPageProps) {
   const navigate = useNavigate();
   const [view, setView] = useState<View>(() => {
@@ -70,7 +70,7 @@ export function CallbackPage({ handleCallback, onLoginAgain, providerName, win =
       live = false;
       clearTimeout(timer);
     };
-    // Runs once per page: a retry reloads the page (account spec §4).
+    // Runs once per page: a retry reloads the page (docs/behaviour/sign-in.md#callback-page).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -16,7 +16,7 @@ export interface RouteGuardProps {
 }
 
 /**
- * Account spec §4 "Route guard": Verifying; 'Taking Longer Than Expected' after 10 s; an error
+ * docs/behaviour/sign-in.md#route-guard: Verifying; 'Taking Longer Than Expected' after 10 s; an error
  * shows 'Authentication Required'; signed in shows the page; otherwise a redirect to /.
  */
 export function RouteGuard({ identity, onLogin, children, reload = () => window.location.reload() }: RouteGuardProps) {

@@ -1,6 +1,6 @@
 import { errorCode } from './identity-errors';
 
-/** Account spec §4: the callback's error types; network and timeout are retryable. */
+/** The callback's error types (docs/behaviour/sign-in.md#callback-errors); network and timeout are retryable. */
 export type CallbackErrorKind = 'network' | 'timeout' | 'invalid_code' | 'expired' | 'unknown';
 
 export interface CallbackError {
@@ -22,7 +22,7 @@ export const CALLBACK_HINTS: Record<CallbackErrorKind, string> = {
 };
 
 /**
- * Account spec §5: the callback URL must hold both code and state; an `error` parameter shows its
+ * docs/behaviour/sign-in.md#callback-errors: the callback URL must hold both code and state; an `error` parameter shows its
  * description (or '{provider} returned error: {error}') and is not retryable. Null when the URL is
  * fine to process.
  */
@@ -36,7 +36,7 @@ export function checkCallbackParams(search: URLSearchParams, providerName: strin
   return null;
 }
 
-/** Sorts what processing the callback threw into the spec's kinds. */
+/** Sorts what processing the callback threw into the kinds of docs/behaviour/sign-in.md#callback-errors. */
 export function classifyCallbackError(error: unknown): CallbackError {
   const message = error instanceof Error ? error.message : String(error);
   const description = (error as { error_description?: unknown } | null)?.error_description;

@@ -9,7 +9,7 @@ export function errorCode(error: unknown): string | undefined {
 
 const SESSION_ENDED = ['login_required', 'consent_required', 'interaction_required', 'missing_refresh_token', 'invalid_grant'];
 
-/** The session is gone at the provider (storefront spec §8 login_required; refresh token revoked or expired). */
+/** The session is gone at the provider (login_required, docs/behaviour/sign-in.md#session-check-on-page-load; refresh token revoked or expired). */
 export function isSessionEndedError(error: unknown): boolean {
   const code = errorCode(error);
   return code !== undefined && SESSION_ENDED.includes(code);

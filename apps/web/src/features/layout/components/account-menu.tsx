@@ -6,7 +6,7 @@ import type { HeaderAccount, HeaderUser } from '../types';
 import { ChevronDownIcon, LogoutIcon, OrdersIcon } from './icons';
 import { UserAvatar } from './user-avatar';
 
-/** Storefront spec §2 "Account dropdown": Loading... / Login / the signed-in shopper's menu. */
+/** docs/behaviour/site.md#account-menu: Loading... / Login / the signed-in shopper's menu. */
 export function AccountMenu({ account }: { account: HeaderAccount }) {
   if (account.status === 'loading') {
     return (

@@ -37,7 +37,7 @@ export interface LandingHeaderProps {
   visualizerControls?: ReactNode;
 }
 
-/** The home page hero (storefront spec §1). Its height is fixed per breakpoint so the visualiser arriving later shifts nothing. */
+/** The home page hero (docs/behaviour/site.md#landing-header). Its height is fixed per breakpoint so the visualiser arriving later shifts nothing. */
 export function LandingHeader({ onSignup, visualizer, visualizerStatus, visualizerControls }: LandingHeaderProps) {
   const titleId = useId();
   return (

@@ -23,7 +23,7 @@ export interface MobileMenuProps {
   onClose: (returnFocus?: boolean) => void;
 }
 
-/** The full-height menu under the header on small screens (storefront spec §2). */
+/** The full-height menu under the header on small screens (docs/behaviour/site.md#top-navigation). */
 export function MobileMenu({ id, cart, account, onClose }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const productsLabelId = useId();

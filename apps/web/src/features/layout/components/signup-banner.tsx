@@ -4,7 +4,7 @@ import { Container } from '../../../components/ui/container';
 import { hairline, iconButton } from '../styles';
 import { CloseIcon } from './icons';
 
-/** Under the navigation for signed-out visitors. Dismissal lasts until reload, by design (spec §2). */
+/** Under the navigation for signed-out visitors. Dismissal lasts until reload, by design (docs/behaviour/site.md#signup-banner). */
 export function SignupBanner({ onSignup }: { onSignup: () => void }) {
   const [dismissed, setDismissed] = useState(false);
   if (dismissed) return null;

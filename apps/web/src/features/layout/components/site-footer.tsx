@@ -14,7 +14,7 @@ interface SocialLink {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** Storefront spec §2 "Footer": video, social network, photo network, X, audio and loop sharing. */
+/** docs/behaviour/site.md#footer: video, social network, photo network, X, audio and loop sharing. */
 const SOCIAL_LINKS: readonly SocialLink[] = [
   { key: 'video', label: 'YouTube', Icon: VideoIcon },
   { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },

@@ -20,7 +20,7 @@ export interface SiteHeaderProps {
   storeName: string;
 }
 
-/** The sticky top navigation on every page (storefront spec §2 "Top navigation"). */
+/** The sticky top navigation on every page (docs/behaviour/site.md#top-navigation). */
 export function SiteHeader({ cart, account, storeName }: SiteHeaderProps) {
   const location = useLocation();
   // The mobile menu belongs to the location it was opened on, so any navigation closes it.

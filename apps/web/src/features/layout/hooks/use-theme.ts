@@ -57,7 +57,7 @@ function subscribe(listener: () => void) {
 
 const serverTheme = (): Theme => 'dark';
 
-/** The colour theme (storefront spec §4): dark by default, kept in localStorage, shared across tabs. */
+/** The colour theme (docs/behaviour/site.md#theme): dark by default, kept in localStorage, shared across tabs. */
 export function useTheme(): { theme: Theme; toggleTheme: () => void; setTheme: (theme: Theme) => void } {
   const theme = useSyncExternalStore(subscribe, readTheme, serverTheme);
 

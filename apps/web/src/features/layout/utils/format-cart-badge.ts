@@ -1,4 +1,4 @@
-/** Storefront spec §9: the cart badge caps at 99+. */
+/** The cart badge caps at 99+ (docs/behaviour/site.md#cart-button). */
 export const CART_BADGE_MAX = 99;
 
 /** The text of the cart's item-count badge, or null when no badge should show. */
@@ -9,7 +9,7 @@ export function formatCartBadge(count: number): string | null {
   return items > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : String(items);
 }
 
-/** The cart button's tooltip and accessible name (storefront spec §2 "Cart button"). */
+/** The cart button's tooltip and accessible name (docs/behaviour/site.md#cart-button). */
 export function cartButtonLabel(count: number): string {
   return count > 0 ? `${count} item(s) in cart` : 'View shopping cart';
 }

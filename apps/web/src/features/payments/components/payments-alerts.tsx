@@ -11,7 +11,7 @@ export function reloadPage() {
 }
 
 /**
- * What the spec only logs (§8), told to the shopper: the provider's script did not load or
+ * Told to the shopper, not only logged (docs/behaviour/cart.md#payment-provider-readiness): the provider's script did not load or
  * did not start, with what to do next.
  */
 export function PaymentsFailureAlert({ failure, onReload = reloadPage }: { failure: PaymentsFailure; onReload?: () => void }) {

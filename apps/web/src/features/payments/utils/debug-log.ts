@@ -7,7 +7,7 @@ export interface DebugLog {
 }
 
 /**
- * Storefront spec §8/§9: cart, coupon and checkout events are kept in an in-memory log of
+ * docs/behaviour/cart.md#debug-log: cart, coupon and checkout events are kept in an in-memory log of
  * the last 10 lines, and written to the console.
  */
 export function createDebugLog(limit = DEBUG_LOG_LIMIT, prefix = '[payments]'): DebugLog {

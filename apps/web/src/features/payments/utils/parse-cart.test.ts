@@ -25,7 +25,7 @@ function cart(items: unknown[], overrides: Record<string, unknown> = {}) {
   return { currency: 'USD', total: '$0.00', totalValue: 0, subtotal: '$0.00', coupons: [], selections: 0, groups: [{ items }], ...overrides };
 }
 
-describe('parseCartData (storefront spec §5 "Cart parsing")', () => {
+describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
   it('counts only the items whose selected is true', () => {
     const parsed = parseCartData(
       cart([item('a'), item('b', { selected: false }), item('c', { selected: 'true' }), item('d', { selected: 1 })], { total: '$10.00', totalValue: 10 }),

@@ -26,14 +26,14 @@ function finiteNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** Storefront spec §5: quantity parsed as an integer, default 1. */
+/** Quantity parsed as an integer, default 1 (docs/behaviour/cart.md#quantities). */
 export function parseQuantity(value: unknown): number {
   if (typeof value !== 'number' && typeof value !== 'string') return 1;
   const parsed = Number.parseInt(String(value), 10);
   return Number.isSafeInteger(parsed) && parsed >= 1 ? parsed : 1;
 }
 
-/** Storefront spec §5: an order total equal to '$0.00' or starting with '$0.' is ignored. */
+/** An order total equal to '$0.00' or starting with '$0.' is ignored (docs/behaviour/cart.md#totals). */
 export function usableOrderTotal(value: unknown): string | null {
   const text = nonEmptyText(value);
   if (text === null || text === ZERO_TOTAL || text.startsWith('$0.')) return null;
@@ -88,8 +88,8 @@ export interface ParseProblem {
 }
 
 /**
- * Reads the object the provider passes to its data callback (storefront spec §5 "Cart
- * parsing"). Nothing in it is trusted: a non-object answers null; malformed groups, items
+ * Reads the object the provider passes to its data callback
+ * (docs/behaviour/cart.md#cart-data). Nothing in it is trusted: a non-object answers null; malformed groups, items
  * and fields are skipped or defaulted, and reported through `problem`.
  *
  * - Only items whose `selected` is true count; quantity is an integer, default 1.
@@ -161,7 +161,7 @@ export function parseCartData(raw: unknown, problem: ParseProblem = () => undefi
   };
 }
 
-/** Whether a cart's total is nothing to pay: 'Get Free Products' (storefront spec §2). */
+/** Whether a cart's total is nothing to pay: 'Get Free Products' (docs/behaviour/cart.md#totals). */
 export function isFreeCart(cart: CartSnapshot): boolean {
   return cart.items.length > 0 && !cart.totalPending && (cart.totalValue === 0 || cart.total === ZERO_TOTAL);
 }

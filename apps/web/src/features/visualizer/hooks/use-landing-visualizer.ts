@@ -11,7 +11,7 @@ export type LandingVisualizerState =
   | { status: 'ready'; PianoRoll: typeof PianoRoll; song: Song; options: PlayerOptions };
 
 /**
- * The landing visualisation's life (spec §4): loading, then ready or failed. Nothing starts
+ * The landing visualisation's life (docs/behaviour/visualiser.md#landing-visualisation): loading, then ready or failed. Nothing starts
  * before the page is loaded and idle; then the MIDI file and the visualiser's chunk are
  * fetched together and the file is parsed. A failure is logged ('Failed to fetch: …') and
  * leaves the rest of the page alone.

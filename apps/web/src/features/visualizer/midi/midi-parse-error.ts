@@ -1,4 +1,4 @@
-/** A file that is not a Standard MIDI File the piano roll can play (storefront spec §5, §8). */
+/** A file that is not a Standard MIDI File the piano roll can play (docs/behaviour/visualiser.md#midi-validation). */
 export class MidiParseError extends Error {
   constructor(message: string) {
     super(message);

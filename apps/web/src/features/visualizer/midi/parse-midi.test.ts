@@ -14,7 +14,7 @@ const parseError = (bytes: number[] | Uint8Array) => {
   throw new Error('parsed without an error');
 };
 
-describe('parseMidi: the parse failures of the spec', () => {
+describe('parseMidi: the parse failures of docs/behaviour/visualiser.md#midi-validation', () => {
   it('refuses a header shorter than 14 bytes', () => {
     expect(parseError(header().slice(0, 13))).toBe('Invalid MIDI file: the header is 13 bytes, shorter than 14');
   });

@@ -1,6 +1,6 @@
 import { NOT_AN_OBJECT } from '../constants';
 
-/** Reads a fetched file's bytes with a FileReader; a text result is refused (storefront spec §8). */
+/** Reads a fetched file's bytes with a FileReader; a text result is refused (docs/behaviour/visualiser.md#landing-midi-file). */
 export function readBlobAsArrayBuffer(blob: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,8 +1,8 @@
 import { MidiParseError } from './midi-parse-error';
 
 /**
- * Checks a Standard MIDI File's structure before @tonejs/midi reads it, so every failure the
- * spec names (§5, §8) comes out as a clear MidiParseError instead of a library message or,
+ * Checks a Standard MIDI File's structure before @tonejs/midi reads it, so every failure listed in
+ * docs/behaviour/visualiser.md#midi-validation comes out as a clear MidiParseError instead of a library message or,
  * worse, a silently empty song: a header of at least 14 bytes tagged 'MThd' with length 6,
  * each track chunk tagged 'MTrk' and complete, and only event types the player knows.
  */

@@ -6,7 +6,7 @@ const stored = () => JSON.parse(localStorage.getItem(PLAYER_OPTIONS_KEY) ?? 'nul
 describe('loadPlayerOptions', () => {
   beforeEach(() => localStorage.clear());
 
-  it("has the spec's keys and defaults", () => {
+  it('has the documented keys and defaults', () => {
     expect(DEFAULT_PLAYER_OPTIONS).toMatchObject({
       Color: '#8EF971',
       OctaveLines: true,

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * The piano-roll player's options (storefront spec §3), kept in localStorage under
- * `options`. The keys and their defaults are the spec's; values the spec leaves open are
- * the store's accent palette.
+ * The piano-roll player's options (docs/behaviour/visualiser.md#player-options), kept in localStorage under
+ * `options`. The keys and their defaults are listed in docs/behaviour/visualiser.md#player-options;
+ * the colours are the store's accent palette.
  */
 export const PLAYER_OPTIONS_KEY = 'options';
 
@@ -87,7 +87,7 @@ export interface LoadedPlayerOptions {
 
 /**
  * Reads the stored options. Nothing stored: the defaults are stored. A stored object missing
- * any expected key, holding a wrong value, or not JSON at all: reset to the defaults (spec §4).
+ * any expected key, holding a wrong value, or not JSON at all: reset to the defaults (docs/behaviour/visualiser.md#player-options).
  * The caller goes on with the result; no page reload is needed.
  */
 export function loadPlayerOptions(storage: Storage | undefined = safeLocalStorage()): LoadedPlayerOptions {
