@@ -8,7 +8,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The server reads it to preload the first page's code with the HTML (apps/server/src/plugins/route-preloads.ts).
+    // The server reads it to preload the first page's code with the HTML (apps/server/src/plugins/page-preloads.ts).
     manifest: true,
   },
   server: {

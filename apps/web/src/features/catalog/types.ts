@@ -3,7 +3,7 @@ import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import type { ReactNode } from 'react';
 
 /** The product list views (docs/behaviour/catalogue.md#list-views; the router's `handle.productList`). */
-export type ProductListView = 'all' | 'plugins' | 'samplePacks' | 'freeDownloads' | 'deals';
+export type { ProductListView } from '@store/contracts/paths';
 
 /**
  * Renders the action of a product card or product page (the add-to-cart button). The cart
