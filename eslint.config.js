@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -96,4 +97,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'fastify', message: 'Services and repositories must not depend on HTTP types.' }] }],
     },
   },
+  // Last: switches off the stylistic rules that would fight Prettier (`npm run lint` runs `prettier --check`).
+  eslintConfigPrettier,
 );
