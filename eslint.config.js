@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -13,6 +14,8 @@ const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules', import.m
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Two or more leading ../ segments (written with \x2F because a selector's regex may not contain a slash).
+const DEEP_RELATIVE = String.raw`/^(\.\.\x2F){2}/`;
 const WEB_FEATURES = ['catalog', 'cart', 'checkout', 'payments', 'identity', 'account', 'content', 'visualizer', 'layout'];
 
 export default tseslint.config(
@@ -38,6 +41,27 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+    },
+  },
+  {
+    // Inside an app, reach past the parent folder with a subpath import (#server/…, #web/…; see the apps'
+    // package.json `imports` and docs/decisions/0023), never a ../../ chain. Written as selectors rather than
+    // no-restricted-imports so dynamic import(), lazy(() => import()) and vi.mock paths are held too.
+    files: ['apps/*/**/*.{ts,tsx,mts,js,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration > Literal.source',
+          'ExportNamedDeclaration > Literal.source',
+          'ExportAllDeclaration > Literal.source',
+          'ImportExpression > Literal.source',
+          "CallExpression[callee.object.name='vi'] > Literal.arguments:first-child",
+        ].map((selector) => ({
+          selector: `${selector}[value=${DEEP_RELATIVE}]`,
+          message: 'Import from further than one folder up with #server/… or #web/… (the app’s package.json imports), not ../../.',
+        })),
+      ],
     },
   },
   {
@@ -98,4 +122,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'fastify', message: 'Services and repositories must not depend on HTTP types.' }] }],
     },
   },
+  // Last: switches off the stylistic rules that would fight Prettier (`npm run lint` runs `prettier --check`).
+  eslintConfigPrettier,
 );

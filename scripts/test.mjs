@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit and API tests (PGlite, plus PostgreSQL when
+// `npm test`: lint (Prettier and ESLint), typecheck, unit and API tests (PGlite, plus PostgreSQL when
 // TEST_DATABASE_URL is set), then end-to-end tests in Debian's Chromium.
 // Ends with one summary line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,8 @@ function readJson(file) {
   }
 }
 
-step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+// `npm run lint`: Prettier's check (formatting) and ESLint.
+step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 if (process.env.TEST_DATABASE_URL) console.log(`\nData tests run on PGlite and on PostgreSQL (${redact(process.env.TEST_DATABASE_URL)}).`);

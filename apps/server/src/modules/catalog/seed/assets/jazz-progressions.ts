@@ -26,6 +26,7 @@ function twice(chords: readonly TemplateChord[]): TemplateChord[] {
   return [...chords, ...chords];
 }
 
+// prettier-ignore
 export const PROGRESSION_TEMPLATES: readonly ProgressionTemplate[] = [
   { name: 'ii-V-I', mode: 'major', chords: [[2, 'm7', 4], [7, '7', 4], [0, 'maj7', 8]] },
   { name: 'Short ii-V-I', mode: 'major', chords: [[2, 'm7', 2], [7, '7', 2], [0, 'maj7', 4]] },
@@ -68,6 +69,7 @@ interface VoicingSpec {
  * positions with 9ths/13ths; extended adds 11ths and 13ths for more colour.
  * Every form spans at most a tenth, so one hand can play it.
  */
+// prettier-ignore
 const VOICINGS: Record<VoicingStyle, Record<ChordQuality, VoicingSpec>> = {
   shell: {
     maj7: { suffix: 'maj7', forms: [[4, 11], [11, 16]] },

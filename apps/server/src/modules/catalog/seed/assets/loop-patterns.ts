@@ -52,6 +52,7 @@ const MAJOR_PROGRESSIONS = [
   [3, 4, 2, 5], // IV V iii vi
 ];
 
+// prettier-ignore
 const ADJECTIVES = [
   'Velvet', 'Dusty', 'Golden', 'Midnight', 'Neon', 'Hazy', 'Warm', 'Glass', 'Silver', 'Lunar',
   'Amber', 'Cobalt', 'Faded', 'Soft', 'Deep', 'Bright', 'Rainy', 'Sunset', 'Tape', 'Coastal',
@@ -128,6 +129,7 @@ export function composeDrums(rng: Rng, bars: number, bpm: number): NoteEvent[] {
 type BassTone = 'R' | '5' | '8' | 'A';
 type BassCell = readonly (readonly [step: number, lengthSteps: number, tone: BassTone])[];
 
+// prettier-ignore
 const BASS_CELLS: readonly BassCell[] = [
   [[0, 6, 'R'], [6, 2, 'R'], [8, 4, '5'], [12, 2, '8'], [14, 2, 'A']],
   [[0, 3, 'R'], [3, 3, 'R'], [6, 4, '8'], [10, 2, '5'], [12, 4, 'R']],
@@ -162,6 +164,7 @@ export function composeBass(harmony: PackHarmony, rng: Rng, bars: number): NoteE
 // Chords: voice-led seventh chords (optionally with the 9th instead of the root,
 // since the bass already has it) in a comfortable mid-keyboard register.
 
+// prettier-ignore
 const CHORD_RHYTHMS: readonly (readonly [startBeat: number, beats: number])[][] = [
   [[0, 3.9]], // one sustained chord per bar
   [[0, 1.5], [1.5, 2.4]], // Charleston push
