@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configProblems } from '../../test/helpers';
+import { configProblems } from '#server-test/helpers.ts';
 import { ConfigError, loadConfig } from './env';
 
 describe('loadConfig', () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createReopenableDatabase, TEST_ENGINES, type TestDatabase } from '../../test/helpers';
+import { createReopenableDatabase, TEST_ENGINES, type TestDatabase } from '#server-test/helpers.ts';
 import { sandboxWebhookDeliveries } from '../db/schema';
 import { createSandboxRepository, type SandboxDeliveryRow } from '../modules/payments/sandbox/sandbox.repository';
 import { backoffDelay, createLeasedPoller, type LeasedPoller } from './leased-poller';

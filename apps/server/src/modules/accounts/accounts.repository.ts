@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client.ts';
 import {
   customers,
   downloadEvents,
@@ -12,7 +12,7 @@ import {
   productVersions,
   type CustomerRow,
   type ProductFileRow,
-} from '../../db/schema';
+} from '#server/db/schema.ts';
 
 /**
  * What the account area reads: everything is reached from the customer row of the caller's

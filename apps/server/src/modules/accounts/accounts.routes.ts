@@ -1,7 +1,7 @@
 import { accountDataSchema, customerLookupResponseSchema, trackDownloadRequestSchema, trackDownloadResponseSchema } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '#server/lib/http-error.ts';
 import type { AccessTokenVerifier } from './access-token';
 import type { AccountsService } from './accounts.service';
 import { signedInCaller, signedInOnly } from './signed-in';

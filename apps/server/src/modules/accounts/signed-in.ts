@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../../lib/http-error';
+import { HttpError } from '#server/lib/http-error.ts';
 import { InvalidTokenError, type AccessTokenVerifier } from './access-token';
 import type { VerifiedCaller } from './accounts.service';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { productFiles, products, productVersions, type ProductFileRow, type ProductRow, type ProductVersionRow } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { productFiles, products, productVersions, type ProductFileRow, type ProductRow, type ProductVersionRow } from '#server/db/schema.ts';
 
 export interface VersionWithFiles extends ProductVersionRow {
   files: ProductFileRow[];

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productDetailSchema, productListSchema, productParamsSchema } from '@store/contracts';
-import { notFound } from '../../lib/http-error';
-import { sendCachedBody } from '../../lib/send-cached-body';
+import { notFound } from '#server/lib/http-error.ts';
+import { sendCachedBody } from '#server/lib/send-cached-body.ts';
 import type { CatalogService } from './catalog.service';
 
 /** Shoppers may see a price up to a minute old; the cart always prices on the server. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ProductRow } from '../../db/schema';
+import type { ProductRow } from '#server/db/schema.ts';
 import type { CatalogRepository } from './catalog.repository';
 import { createCatalogService } from './catalog.service';
 

@@ -1,4 +1,4 @@
-import { toCachedBody, type CachedBody } from '../../lib/cached-body';
+import { toCachedBody, type CachedBody } from '#server/lib/cached-body.ts';
 import type { CatalogRepository } from './catalog.repository';
 import type { ImageVariant } from '@store/contracts';
 import { imageVariantsOf, toProductDetailView, toProductView } from './product-view';

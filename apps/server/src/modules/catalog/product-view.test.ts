@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productSchema } from '@store/contracts';
-import type { ProductRow } from '../../db/schema';
+import type { ProductRow } from '#server/db/schema.ts';
 import { toProductView } from './product-view';
 
 const base: ProductRow = {

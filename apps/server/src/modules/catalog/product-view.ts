@@ -8,8 +8,8 @@ import {
   type ProductCategory,
   type ProductDetail,
 } from '@store/contracts';
-import type { ProductRow } from '../../db/schema';
-import { renderMarkdown } from '../../lib/markdown';
+import type { ProductRow } from '#server/db/schema.ts';
+import { renderMarkdown } from '#server/lib/markdown.ts';
 import type { VersionWithFiles } from './catalog.repository';
 
 /** A database row as the storefront contract publishes it (docs/behaviour/catalogue.md#product-fields). */

@@ -5,9 +5,9 @@
  * accompaniment under the pedal, with a melody on top made from chord tones and passing notes.
  * Deterministic: the same code always writes the same bytes.
  */
-import { writeMidi } from '../../lib/midi/write-midi';
-import type { NoteEvent } from '../../lib/midi/note-event';
-import { mulberry32, pick, type Rng } from '../../lib/seeded-random';
+import { writeMidi } from '#server/lib/midi/write-midi.ts';
+import type { NoteEvent } from '#server/lib/midi/note-event.ts';
+import { mulberry32, pick, type Rng } from '#server/lib/seeded-random.ts';
 
 export const LANDING_BPM = 90;
 const BEATS_PER_BAR = 4;

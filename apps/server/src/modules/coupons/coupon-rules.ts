@@ -1,5 +1,5 @@
 import { applyPercentDiscount } from '@store/contracts';
-import type { CouponRow } from '../../db/schema';
+import type { CouponRow } from '#server/db/schema.ts';
 
 /** One cart line as a coupon sees it: what the shopper pays for it before the coupon, in minor units. */
 export interface CouponLine {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { couponRedemptions, couponReservations, coupons, customers, products, type NewCouponRow } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { couponRedemptions, couponReservations, coupons, customers, products, type NewCouponRow } from '#server/db/schema.ts';
 import type { CouponRule } from './coupon-rules';
 
 export interface CouponWithProduct extends CouponRule {

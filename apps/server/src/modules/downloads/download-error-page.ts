@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml as e } from '../../lib/escape-html';
+import { escapeHtml as e } from '#server/lib/escape-html.ts';
 
 /**
  * The page a person sees when a download link cannot be used (the route answers API clients

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { entitlements, orderItems, orders, productFiles, productVersions } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { entitlements, orderItems, orders, productFiles, productVersions } from '#server/db/schema.ts';
 
 export function createDownloadsRepository(db: Database) {
   return {

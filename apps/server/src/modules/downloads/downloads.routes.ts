@@ -1,7 +1,7 @@
 import { downloadParamsSchema, downloadQuerySchema } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '#server/lib/http-error.ts';
 import { attachmentDisposition, type FileStorage } from '../files/file-storage';
 import { parseByteRange } from './byte-range';
 import { DOWNLOAD_PAGE_CSP, downloadErrorPage } from './download-error-page';

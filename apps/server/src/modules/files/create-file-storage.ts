@@ -1,4 +1,4 @@
-import type { StorageConfig } from '../../config/env';
+import type { StorageConfig } from '#server/config/env.ts';
 import { createLocalFileStorage, type FileStorage } from './file-storage';
 
 /** The configured storage; the S3 client is loaded only when a bucket is configured. */

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { productFiles } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { productFiles } from '#server/db/schema.ts';
 
 export function createFilesRepository(db: Database) {
   return {

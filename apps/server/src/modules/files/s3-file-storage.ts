@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { StorageConfig } from '../../config/env';
+import type { StorageConfig } from '#server/config/env.ts';
 import { attachmentDisposition, type FileStorage } from './file-storage';
 
 /** How long a presigned download URL works: enough to start the download, too short to share. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client.ts';
 import { createIdentityAccountsRepository, type IdentityMail } from './identity-accounts.repository';
 import { createIdentityThrottle } from './identity-throttle';
 import { createIdentityThrottlesRepository } from './identity-throttles.repository';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { accounts, accountTokens, type AccountRow } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { accounts, accountTokens, type AccountRow } from '#server/db/schema.ts';
 import type { NewOutboxMessage } from '../mail/mail.service';
 
 export type TokenPurpose = (typeof accountTokens.$inferInsert)['purpose'];

@@ -1,4 +1,4 @@
-import { escapeHtml as e } from '../../lib/escape-html';
+import { escapeHtml as e } from '#server/lib/escape-html.ts';
 import type { RenderedEmail } from '../mail/order-confirmation';
 
 /** The emails of the embedded identity provider, as plain text and simple inline-styled HTML. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { identityThrottles } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { identityThrottles } from '#server/db/schema.ts';
 
 const secondsUntil = (column: typeof identityThrottles.expiresAt | typeof identityThrottles.blockedUntil) =>
   sql<number>`greatest(1, ceil(extract(epoch from ${column} - now())))::int`;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountRow } from '../../db/schema';
+import type { AccountRow } from '#server/db/schema.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail, type IdentityEmailContext } from './identity-emails';
 import type { IdentityAccountsRepository, TokenState } from './identity-accounts.repository';
 import type { IdentityThrottle, Throttled } from './identity-throttle';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { oidcPayloads } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { oidcPayloads } from '#server/db/schema.ts';
 
 export interface StoredPayload {
   payload: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml as e } from '../../lib/escape-html';
+import { escapeHtml as e } from '#server/lib/escape-html.ts';
 
 /**
  * The embedded provider's pages: sign in, create account, check your inbox, forgot and reset

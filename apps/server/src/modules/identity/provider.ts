@@ -1,5 +1,5 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AccountRow } from '../../db/schema';
+import type { AccountRow } from '#server/db/schema.ts';
 import { trustAlignedForwardedHeaders } from './forwarded-headers';
 import { drizzleAdapterFactory } from './oidc-adapter';
 import type { OidcPayloadsRepository } from './oidc-payloads.repository';

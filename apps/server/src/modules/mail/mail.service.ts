@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client.ts';
 import { createOutboxRepository, type NewOutboxMessage } from './outbox.repository';
 
 export type { NewOutboxMessage };

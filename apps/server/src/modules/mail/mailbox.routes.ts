@@ -1,12 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config/env';
-import type { Secrets } from '../../config/secrets';
+import type { Config } from '#server/config/env.ts';
+import type { Secrets } from '#server/config/secrets.ts';
 import { z } from 'zod';
-import type { OutboxMessageRow } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-import { escapeHtml as e } from '../../lib/escape-html';
+import type { OutboxMessageRow } from '#server/db/schema.ts';
+import { notFound } from '#server/lib/http-error.ts';
+import { escapeHtml as e } from '#server/lib/escape-html.ts';
 import type { OutboxRepository } from './outbox.repository';
 
 /**

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/escape-html';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 
 /**
  * The order confirmation email: products, licence keys and download links, as plain text

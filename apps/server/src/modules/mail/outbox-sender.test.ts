@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../../test/helpers';
-import { outboxMessages } from '../../db/schema';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '#server-test/helpers.ts';
+import { outboxMessages } from '#server/db/schema.ts';
 import { createOutboxRepository } from './outbox.repository';
 import { createOutboxSender, type MailTransport } from './outbox-sender';
 

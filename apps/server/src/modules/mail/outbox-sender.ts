@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { backoffDelay, createLeasedPoller } from '../../lib/leased-poller';
-import type { OutboxMessageRow } from '../../db/schema';
+import { backoffDelay, createLeasedPoller } from '#server/lib/leased-poller.ts';
+import type { OutboxMessageRow } from '#server/db/schema.ts';
 import type { OutboxRepository } from './outbox.repository';
 
 /** Delivers one message; throws when the mail server refuses or cannot be reached. */

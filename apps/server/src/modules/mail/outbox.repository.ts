@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { outboxMessages, type OutboxMessageRow } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { outboxMessages, type OutboxMessageRow } from '#server/db/schema.ts';
 
 /** A message to queue: what it says, to whom, and the key that makes queueing it twice a no-op. */
 export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;

@@ -1,4 +1,4 @@
-import { escapeHtml as e } from '../../lib/escape-html';
+import { escapeHtml as e } from '#server/lib/escape-html.ts';
 import type { RenderedEmail } from './order-confirmation';
 
 /** The email that confirms a refund: which lines were refunded and what it means for keys and downloads. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { customers, entitlements, licences, orderItems, orders, products, refunds, webhookEvents, type ProductRow } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { customers, entitlements, licences, orderItems, orders, products, refunds, webhookEvents, type ProductRow } from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 

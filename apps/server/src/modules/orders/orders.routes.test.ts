@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors';
+import { errorsPlugin } from '#server/plugins/errors.ts';
 import { signWebhookBody } from '../payments/fastspring/webhook-signature';
 import { ordersRoutes } from './orders.routes';
 import type { EventOutcome, OrdersService } from './orders.service';

@@ -1,7 +1,7 @@
 import { FASTSPRING_SIGNATURE_HEADER, FASTSPRING_WEBHOOK_PATH, orderSummaryRequestSchema, orderSummarySchema, webhookEnvelopeSchema } from '@store/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, notFound, parseInput } from '../../lib/http-error';
+import { HttpError, notFound, parseInput } from '#server/lib/http-error.ts';
 import { isProcessed, type EventOutcome, type OrdersService } from './orders.service';
 import { isValidWebhookSignature } from '../payments/fastspring/webhook-signature';
 

@@ -10,8 +10,8 @@ import {
   type OrderSummary,
   type WebhookEvent,
 } from '@store/contracts';
-import type { Database } from '../../db/client';
-import type { ProductRow } from '../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import type { ProductRow } from '#server/db/schema.ts';
 import { signedDownloadPath } from '../downloads/signed-download-url';
 import type { NewOutboxMessage } from '../mail/mail.service';
 import { renderOrderConfirmation } from '../mail/order-confirmation';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusResponseSchema, type StatusResponse } from '@store/contracts';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '#server/db/client.ts';
 
 const PING_TIMEOUT_MS = 2_000;
 

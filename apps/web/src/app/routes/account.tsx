@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { AccountDashboard } from '../../features/account/components/account-dashboard';
-import { RouteGuard } from '../../features/identity/components/route-guard';
-import { useIdentity } from '../../features/identity/identity-provider';
-import type { IdentityUser } from '../../features/identity/types';
-import { UserAvatar } from '../../features/layout/components/user-avatar';
+import { AccountDashboard } from '#web/features/account/components/account-dashboard.tsx';
+import { RouteGuard } from '#web/features/identity/components/route-guard.tsx';
+import { useIdentity } from '#web/features/identity/identity-provider.tsx';
+import type { IdentityUser } from '#web/features/identity/types.ts';
+import { UserAvatar } from '#web/features/layout/components/user-avatar.tsx';
 import { startLogin } from '../shopper-account';
 import { paths } from '@store/contracts/paths';
 

@@ -1,5 +1,5 @@
-import { CallbackPage } from '../../features/identity/components/callback-page';
-import { useIdentityStore } from '../../features/identity/identity-provider';
+import { CallbackPage } from '#web/features/identity/components/callback-page.tsx';
+import { useIdentityStore } from '#web/features/identity/identity-provider.tsx';
 import { identityProviderName, startLogin } from '../shopper-account';
 
 /** /callback: the identity provider's answer (docs/behaviour/sign-in.md#callback-page). */

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { CartPage } from '../../features/cart/components/cart-page';
-import { usePayments } from '../../features/payments/payments-provider';
-import { storeConfig } from '../../lib/store-config';
+import { CartPage } from '#web/features/cart/components/cart-page.tsx';
+import { usePayments } from '#web/features/payments/payments-provider.tsx';
+import { storeConfig } from '#web/lib/store-config.ts';
 import { toChangeResult } from '../cart-results';
 import { paths } from '@store/contracts/paths';
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useProducts } from '../../features/catalog/api/get-products';
-import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { usePayments } from '../../features/payments/payments-provider';
-import { useIdentity } from '../../features/identity/identity-provider';
-import { storeConfig } from '../../lib/store-config';
+import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { CheckoutPage } from '#web/features/checkout/components/checkout-page.tsx';
+import { usePayments } from '#web/features/payments/payments-provider.tsx';
+import { useIdentity } from '#web/features/identity/identity-provider.tsx';
+import { storeConfig } from '#web/lib/store-config.ts';
 import { toChangeResult } from '../cart-results';
 import { createCheckoutPrefill } from '../checkout-prefill';
 

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeConfig } from '../../lib/store-config';
+import { storeConfig } from '#web/lib/store-config.ts';
 import type { ContentHandle } from '../router';
 import { Component as ContentPage } from './content-page';
 

@@ -2,9 +2,9 @@ import { contentPages, fillTokens, type ContentPage, type ContentSlug, type Cont
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMatches } from 'react-router';
-import { Container } from '../../components/ui/container';
-import { ContentArticle } from '../../features/content/components/content-article';
-import { storeConfig } from '../../lib/store-config';
+import { Container } from '#web/components/ui/container.tsx';
+import { ContentArticle } from '#web/features/content/components/content-article.tsx';
+import { storeConfig } from '#web/lib/store-config.ts';
 import type { ContentHandle } from '../router';
 
 /** The values of the pages' `{{TOKEN}}` placeholders, from the store's configuration. */

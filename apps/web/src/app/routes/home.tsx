@@ -1,16 +1,16 @@
 import { useState, type ComponentType, type SVGProps } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
-import { Container } from '../../components/ui/container';
-import { ProductGrid } from '../../features/catalog/components/product-grid';
-import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '../../features/layout/components/icons';
-import { LandingHeader } from '../../features/layout/components/landing-header';
+import { Container } from '#web/components/ui/container.tsx';
+import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx';
+import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '#web/features/layout/components/icons.tsx';
+import { LandingHeader } from '#web/features/layout/components/landing-header.tsx';
 import {
   LandingVisualizerCanvas,
   LandingVisualizerStatus,
   SoundToggle,
-} from '../../features/visualizer/components/landing-visualizer';
-import { useLandingVisualizer } from '../../features/visualizer/hooks/use-landing-visualizer';
-import { storeConfig } from '../../lib/store-config';
+} from '#web/features/visualizer/components/landing-visualizer.tsx';
+import { useLandingVisualizer } from '#web/features/visualizer/hooks/use-landing-visualizer.ts';
+import { storeConfig } from '#web/lib/store-config.ts';
 import type { RootOutletContext } from './root-layout';
 import { renderProductCartAction } from '../product-cart-action';
 import { paths } from '@store/contracts/paths';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { CATALOG, mockApi } from '../../features/catalog/testing/catalog-fixtures';
+import { CATALOG, mockApi } from '#web/features/catalog/testing/catalog-fixtures.tsx';
 import { Component as ProductList } from './product-list';
 
 const VIEWS = [

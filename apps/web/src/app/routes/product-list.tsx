@@ -1,10 +1,10 @@
 import { useMatches } from 'react-router';
-import { Container } from '../../components/ui/container';
-import { ProductGrid } from '../../features/catalog/components/product-grid';
-import { ProductListNav } from '../../features/catalog/components/product-list-nav';
-import type { ProductListView } from '../../features/catalog/types';
-import { isProductListView, PRODUCT_LIST_VIEWS } from '../../features/catalog/utils/product-list-views';
-import { storeConfig } from '../../lib/store-config';
+import { Container } from '#web/components/ui/container.tsx';
+import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx';
+import { ProductListNav } from '#web/features/catalog/components/product-list-nav.tsx';
+import type { ProductListView } from '#web/features/catalog/types.ts';
+import { isProductListView, PRODUCT_LIST_VIEWS } from '#web/features/catalog/utils/product-list-views.ts';
+import { storeConfig } from '#web/lib/store-config.ts';
 import { renderProductCartAction } from '../product-cart-action';
 
 /** Reads `handle.productList` of the deepest route that sets it (router.tsx); defaults to all products. */

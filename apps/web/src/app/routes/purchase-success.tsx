@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { ThankYou } from '../../features/content/components/thank-you';
-import { parseOrderReference } from '../../features/content/utils/order-reference';
+import { ThankYou } from '#web/features/content/components/thank-you.tsx';
+import { parseOrderReference } from '#web/features/content/utils/order-reference.ts';
 
 /** `/products/purchase-success?order={reference}`: where a completed order lands. */
 export function Component() {

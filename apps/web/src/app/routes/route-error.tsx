@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { Container } from '../../components/ui/container';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
 import { paths } from '@store/contracts/paths';
 
 /** The router's error screen ('Unexpected Application Error!', docs/behaviour/site.md#error-screen), with a way home. */

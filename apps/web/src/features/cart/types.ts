@@ -1,4 +1,4 @@
-import type { CartLine } from '../../types/cart-line';
+import type { CartLine } from '#web/types/cart-line.ts';
 
 /** The cart as the cart page shows it (docs/behaviour/cart.md#cart-data). */
 export interface CartView {

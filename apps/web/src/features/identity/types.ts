@@ -1,4 +1,4 @@
-import type { SignedInUser } from '../../types/signed-in-user';
+import type { SignedInUser } from '#web/types/signed-in-user.ts';
 
 /** The signed-in user, from the ID token's claims (docs/behaviour/sign-in.md#identity-user). */
 export type IdentityUser = SignedInUser;

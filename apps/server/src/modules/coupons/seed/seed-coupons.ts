@@ -1,5 +1,5 @@
-import type { Database } from '../../../db/client';
-import type { NewCouponRow } from '../../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import type { NewCouponRow } from '#server/db/schema.ts';
 import { createCouponRepository } from '../coupons.repository';
 
 export interface SeedCoupon {

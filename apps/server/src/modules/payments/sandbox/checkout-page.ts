@@ -1,5 +1,5 @@
 import { formatMoney, SANDBOX_API_PREFIX, SANDBOX_ORDER_PAGE_PREFIX } from '@store/contracts';
-import { escapeHtml } from '../../../lib/escape-html';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 import { TEST_CARDS } from './cards';
 import { COUNTRIES } from './countries';
 import type { CheckoutView, OrderDelivery } from './sandbox.service';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SANDBOX_ORDER_PAGE_PREFIX } from '@store/contracts';
-import { escapeHtml as e } from '../../../lib/escape-html';
+import { escapeHtml as e } from '#server/lib/escape-html.ts';
 import type { SandboxOrderView } from './sandbox-refunds';
 
 /**

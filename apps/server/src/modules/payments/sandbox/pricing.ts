@@ -1,5 +1,5 @@
 import { applyPercentDiscount, formatMoney, minorToMajor, type SblCartData, type SblItem } from '@store/contracts';
-import type { CouponEvaluation, CouponLine } from '../../coupons/coupon-rules';
+import type { CouponEvaluation, CouponLine } from '#server/modules/coupons/coupon-rules.ts';
 
 /** The catalogue facts pricing needs about a live product. */
 export interface PricedProduct {

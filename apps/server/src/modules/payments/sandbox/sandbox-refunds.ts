@@ -1,5 +1,5 @@
 import type { SandboxRefundRequest, SandboxRefundResponse } from '@store/contracts';
-import type { Database } from '../../../db/client';
+import type { Database } from '#server/db/client.ts';
 import { buildReturnData, randomId, webhookBody } from './order-data';
 import type { SandboxOrderRow, SandboxRepository } from './sandbox.repository';
 import { SandboxError } from './sandbox.service';

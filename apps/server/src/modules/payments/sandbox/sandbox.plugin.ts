@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FASTSPRING_SIGNATURE_HEADER, FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
-import type { Config } from '../../../config/env';
+import type { Config } from '#server/config/env.ts';
 import { loadBrowserAssets } from './browser-assets';
 import type { SandboxRefunds } from './sandbox-refunds';
 import { sandboxRoutes } from './sandbox.routes';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { products, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries, type SandboxCartRow } from '../../../db/schema';
+import type { Database } from '#server/db/client.ts';
+import { products, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries, type SandboxCartRow } from '#server/db/schema.ts';
 import type { PricedProduct } from './pricing';
 
 export type SandboxDeliveryRow = typeof sandboxWebhookDeliveries.$inferSelect;

@@ -17,10 +17,10 @@ import {
   sandboxSetQuantityRequestSchema,
   type SandboxErrorCode,
 } from '@store/contracts';
-import { SANDBOX_SCRIPT_PATH, type Config } from '../../../config/env';
-import { parseInput } from '../../../lib/http-error';
-import { clientMessage, INTERNAL_MESSAGE } from '../../../plugins/errors';
-import { apiSecurityHeaders } from '../../../plugins/security';
+import { SANDBOX_SCRIPT_PATH, type Config } from '#server/config/env.ts';
+import { parseInput } from '#server/lib/http-error.ts';
+import { clientMessage, INTERNAL_MESSAGE } from '#server/plugins/errors.ts';
+import { apiSecurityHeaders } from '#server/plugins/security.ts';
 import type { BrowserAsset, BrowserAssets } from './browser-assets';
 import { renderCheckoutPage, renderMissingCheckoutPage, type CheckoutTheme } from './checkout-page';
 import { ORDER_PAGE_CSP, renderMissingOrderPage, renderOrderPage } from './order-page';

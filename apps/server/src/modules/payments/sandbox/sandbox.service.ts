@@ -9,10 +9,10 @@ import {
   type SblCartData,
 } from '@store/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../../db/client';
-import type { SandboxCartRow } from '../../../db/schema';
-import type { CouponEvaluation } from '../../coupons/coupon-rules';
-import type { CouponService } from '../../coupons/coupons.service';
+import type { Database } from '#server/db/client.ts';
+import type { SandboxCartRow } from '#server/db/schema.ts';
+import type { CouponEvaluation } from '#server/modules/coupons/coupon-rules.ts';
+import type { CouponService } from '#server/modules/coupons/coupons.service.ts';
 import { checkCard, DECLINE_MESSAGES, type CardField } from './cards';
 import { isCountryCode } from './countries';
 import { buildOrderData, newSessionId, orderReference, randomId, webhookBody } from './order-data';

@@ -1,4 +1,4 @@
-import { backoffDelay, createLeasedPoller } from '../../../lib/leased-poller';
+import { backoffDelay, createLeasedPoller } from '#server/lib/leased-poller.ts';
 import { signWebhookBody } from '../fastspring/webhook-signature';
 import type { SandboxDeliveryRow, SandboxRepository } from './sandbox.repository';
 

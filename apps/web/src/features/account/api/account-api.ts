@@ -1,6 +1,6 @@
 import { accountDataSchema, type AccountData, type TrackDownloadRequest } from '@store/contracts/account';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost, bearer } from '../../../lib/api-client';
+import { ApiError, apiGet, apiPost, bearer } from '#web/lib/api-client.ts';
 
 /** What the dashboard got: the account, or no orders for this email yet (404 'No orders found'). */
 export type AccountResult = { kind: 'loaded'; data: AccountData } | { kind: 'no-customer' };

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, Toaster } from '../../../components/ui/toast';
+import { clearToasts, Toaster } from '#web/components/ui/toast.tsx';
 import { AccountDashboard } from './account-dashboard';
 
 const product = {

@@ -1,12 +1,12 @@
 import type { AccountOrder, AccountProduct } from '@store/contracts/account';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { trackDownload, useAccount } from '../api/account-api';
 import { ACCOUNT_FETCH_DELAY_MS, MESSAGES, SESSION_REDIRECT_DELAY_MS } from '../constants';
 import type { AccountUser } from '../types';

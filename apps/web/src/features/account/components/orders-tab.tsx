@@ -1,6 +1,6 @@
 import type { AccountData, AccountOrder, AccountProduct } from '@store/contracts/account';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 import { ORDERS_PER_PAGE } from '../constants';
 import {
   downloadLabel,

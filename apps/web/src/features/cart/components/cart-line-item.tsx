@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { apiAssetUrl } from '../../../lib/api-client';
+import { Button } from '#web/components/ui/button.tsx';
+import { apiAssetUrl } from '#web/lib/api-client.ts';
 import { CART_IMAGE_SIZE } from '../constants';
-import type { CartLine } from '../../../types/cart-line';
+import type { CartLine } from '#web/types/cart-line.ts';
 import type { CartResult } from '../types';
 import { sanitizeSummary } from '../utils/sanitize-summary';
 import { paths } from '@store/contracts/paths';

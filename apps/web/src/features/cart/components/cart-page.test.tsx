@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CartLine } from '../../../types/cart-line';
+import type { CartLine } from '#web/types/cart-line.ts';
 import type { CartResult, CartView } from '../types';
 import { CartPage, type CartPageProps } from './cart-page';
 

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Container } from '../../../components/ui/container';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Container } from '#web/components/ui/container.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { CartResult, CartView } from '../types';
 import { CartLineItem } from './cart-line-item';
 import { OrderSummary } from './order-summary';

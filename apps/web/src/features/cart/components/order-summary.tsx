@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 import type { CartResult, CartView } from '../types';
 import { isFreeCart } from '../utils/cart-view';
 

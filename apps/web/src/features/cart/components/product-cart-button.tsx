@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 import { CART_FEEDBACK_MS } from '../constants';
 
 export interface ProductCartButtonProps {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaItem, ProductFile, ProductVersion } from '@store/contracts';
 import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '#web/lib/api-client.ts';
 
 /** What a product page needs: the list fields plus the detail answer's extras. */
 export interface ProductDetails extends NormalizedProduct {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { normalizeProductList, type NormalizedProduct } from '@store/contracts/catalog/normalize';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#web/lib/api-client.ts';
 
 /**
  * `GET /api/products/` (docs/behaviour/catalogue.md#product-list-answer): an array, or an object holding `data.items`;

@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { describeLoadError } from '../utils/describe-error';
 
 /** An error Alert that says what failed, why, and offers to try again. */

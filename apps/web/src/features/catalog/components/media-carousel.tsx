@@ -1,6 +1,6 @@
 import type { MediaItem } from '@store/contracts';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { API_BASE_URL, apiAssetUrl } from '../../../lib/api-client';
+import { API_BASE_URL, apiAssetUrl } from '#web/lib/api-client.ts';
 import { narrowestSrc } from '../utils/image-srcset';
 import { isSelfHostedUrl } from '../utils/self-hosted-url';
 

@@ -1,9 +1,9 @@
 import type { MediaItem } from '@store/contracts';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
-import { storeConfig } from '../../../lib/store-config';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
+import { storeConfig } from '#web/lib/store-config.ts';
 import { useProduct, type ProductDetails } from '../api/get-product';
 import { useProducts } from '../api/get-products';
 import type { RenderMidiPreviews, RenderProductAction } from '../types';

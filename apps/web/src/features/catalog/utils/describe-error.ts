@@ -1,5 +1,5 @@
 import { NO_PRODUCTS_ARRAY } from '@store/contracts/catalog/normalize';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /** A load failure in plain words for the shopper, keeping the technical reason in brackets. */
 export function describeLoadError(error: unknown): string {

@@ -1,6 +1,6 @@
 import type { ImageVariant } from '@store/contracts';
 import { imageSrcSet } from '@store/contracts/catalog/card-image';
-import { apiAssetUrl } from '../../../lib/api-client';
+import { apiAssetUrl } from '#web/lib/api-client.ts';
 
 /** The `srcset` of an image stored at several widths (on the API host), or undefined. */
 export function srcSetOf(variants: readonly ImageVariant[] | undefined): string | undefined {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCheckoutFlow, type CheckoutFlowInput } from '../hooks/use-checkout-flow';
 import { useCheckoutPrefill } from '../hooks/use-checkout-prefill';
 import type { CheckoutPrefill } from '../types';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { CHECKOUT_CONTAINER_ID, CHECKOUT_MIN_HEIGHT_PX, CHECKOUT_STALL_MS } from '../constants';
 
 /**

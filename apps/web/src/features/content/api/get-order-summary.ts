@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { ApiError, apiPost } from '#web/lib/api-client.ts';
 
 export interface OrderSummaryView {
   reference: string;

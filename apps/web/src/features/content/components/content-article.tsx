@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { extractHeadings } from '../../../components/markdown/headings';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { extractHeadings } from '#web/components/markdown/headings.ts';
 import { formatIsoDate, splitLastUpdated, splitLead, splitQuickLinks } from '../utils/page-parts';
-import { Markdown } from '../../../components/markdown/markdown';
+import { Markdown } from '#web/components/markdown/markdown.tsx';
 import { QuickLinks } from './quick-links';
 import { TocDisclosure, TocSidebar } from './table-of-contents';
 import { paths } from '@store/contracts/paths';

@@ -1,7 +1,7 @@
-import { slugify } from '../../../components/markdown/headings';
+import { slugify } from '#web/components/markdown/headings.ts';
 import type { QuickLink } from '../utils/page-parts';
-import { headingClasses, Markdown } from '../../../components/markdown/markdown';
-import { MarkdownLink } from '../../../components/markdown/markdown-link';
+import { headingClasses, Markdown } from '#web/components/markdown/markdown.tsx';
+import { MarkdownLink } from '#web/components/markdown/markdown-link.tsx';
 
 const actionClasses =
   'group/action inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary underline decoration-primary/50 underline-offset-[0.2em] hover:decoration-2 hover:decoration-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent dark:decoration-accent';

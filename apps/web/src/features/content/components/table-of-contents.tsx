@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PageHeading } from '../../../components/markdown/headings';
+import type { PageHeading } from '#web/components/markdown/headings.ts';
 
 const TITLE = 'On this page';
 

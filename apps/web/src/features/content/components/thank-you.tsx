@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
 import heroUrl from '../assets/thank-you-hero.svg';
-import { linkClasses } from '../../../components/markdown/markdown-link';
+import { linkClasses } from '#web/components/markdown/markdown-link.tsx';
 import { useOrderSummary } from '../api/get-order-summary';
 import { paths } from '@store/contracts/paths';
 

@@ -1,6 +1,6 @@
 import { contentPages } from '@store/content';
 import { describe, expect, it } from 'vitest';
-import { extractHeadings, slugify } from '../../../components/markdown/headings';
+import { extractHeadings, slugify } from '#web/components/markdown/headings.ts';
 import { parseOrderReference } from './order-reference';
 import { formatIsoDate, splitLastUpdated, splitLead, splitQuickLinks } from './page-parts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { StatusScreen } from '../../../components/ui/status-screen';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { StatusScreen } from '#web/components/ui/status-screen.tsx';
 import { CALLBACK_MAX_RETRIES, CALLBACK_RETRIES_KEY, CALLBACK_TIMEOUT_MS } from '../constants';
 import type { CallbackOutcome } from '../types';
 import { CALLBACK_HINTS, checkCallbackParams, classifyCallbackError, type CallbackError } from '../utils/callback-errors';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { StatusScreen } from '../../../components/ui/status-screen';
+import { Button } from '#web/components/ui/button.tsx';
+import { StatusScreen } from '#web/components/ui/status-screen.tsx';
 import { GUARD_TIMEOUT_MS } from '../constants';
 import { useTimeoutFlag } from '../hooks/use-timeout-flag';
 import type { IdentityState } from '../types';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/container';
+import { Button } from '#web/components/ui/button.tsx';
+import { Container } from '#web/components/ui/container.tsx';
 
 interface Note {
   left: number;

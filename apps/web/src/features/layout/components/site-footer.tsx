@@ -1,7 +1,7 @@
 import type { PublicStoreConfig } from '@store/contracts/public-config';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { Container } from '../../../components/ui/container';
+import { Container } from '#web/components/ui/container.tsx';
 import { PAGE_LINKS, POLICY_LINKS, PRODUCT_LINKS, type NavLinkItem } from '../nav-links';
 import { focusRing, hairline } from '../styles';
 import { MailIcon } from './icons';

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Container } from '../../../components/ui/container';
+import { Container } from '#web/components/ui/container.tsx';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock';
 import { PAGE_LINKS } from '../nav-links';
 import { hairline, iconButton } from '../styles';

@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import type { PaymentsFailure, ProviderNotice } from '../types';
 
 export const SCRIPT_FAILED_TITLE = "We couldn't reach the payment service.";

@@ -1,4 +1,4 @@
-import { Container } from '../../../components/ui/container';
+import { Container } from '#web/components/ui/container.tsx';
 import { usePayments } from '../payments-provider';
 import { PaymentsFailureAlert, ProviderNoticeAlert } from './payments-alerts';
 

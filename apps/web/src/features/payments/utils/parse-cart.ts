@@ -1,7 +1,7 @@
 import { isRecord } from '@store/contracts/is-record';
 import { currencyFromText, formatMoney, majorToMinor, parsePriceText } from '@store/contracts/money';
 import { DEFAULT_CART_CURRENCY, ZERO_TOTAL } from '../constants';
-import type { CartLine } from '../../../types/cart-line';
+import type { CartLine } from '#web/types/cart-line.ts';
 import type { CartSnapshot } from '../types';
 
 /** The cart before the provider has said anything, and after it was emptied. */

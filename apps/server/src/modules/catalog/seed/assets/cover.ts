@@ -4,7 +4,7 @@
  * category and the product name. Text layout is done here, with an estimate of
  * glyph widths, because SVG text does not wrap by itself.
  */
-import { mulberry32, randomBetween, randomInt, type Rng } from '../../../../lib/seeded-random';
+import { mulberry32, randomBetween, randomInt, type Rng } from '#server/lib/seeded-random.ts';
 
 export type CoverMotif = 'keys' | 'pads' | 'wave' | 'chords' | 'channels';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeJazzProgression, PROGRESSION_TEMPLATES, type JazzProgression } from './jazz-progressions';
-import type { NoteEvent } from '../../../../lib/midi/note-event';
+import type { NoteEvent } from '#server/lib/midi/note-event.ts';
 
 /** Every (template, key) pair with a handful of seeds, so all styles and rhythms appear. */
 function everyProgression(): JazzProgression[] {

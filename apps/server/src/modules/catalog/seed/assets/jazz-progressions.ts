@@ -4,9 +4,9 @@
  * rootless (Bill Evans type A/B) voicings or with 9/11/13 extensions, and
  * voice-led so each chord moves as little as possible from the previous one.
  */
-import { BEATS_PER_BAR, type NoteEvent } from '../../../../lib/midi/note-event';
+import { BEATS_PER_BAR, type NoteEvent } from '#server/lib/midi/note-event.ts';
 import { chooseVoicing, keyName, mod12, placeVoicing, spellFromTonic, type Mode, type MusicalKey } from './music-theory';
-import { mulberry32, pick, randomBetween, type Rng } from '../../../../lib/seeded-random';
+import { mulberry32, pick, randomBetween, type Rng } from '#server/lib/seeded-random.ts';
 
 export type ChordQuality = 'maj7' | '6' | 'm7' | 'm6' | '7' | '7alt' | 'm7b5' | 'dim7';
 export type VoicingStyle = 'shell' | 'rootless' | 'extended';

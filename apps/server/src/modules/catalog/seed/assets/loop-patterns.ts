@@ -6,7 +6,7 @@
  * All loops of a pack share one 4-bar chord progression in the pack's key, so
  * any bass, chord and arp loop of the pack can be layered together.
  */
-import { BEATS_PER_BAR, DRUM_KEYS, type NoteEvent } from '../../../../lib/midi/note-event';
+import { BEATS_PER_BAR, DRUM_KEYS, type NoteEvent } from '#server/lib/midi/note-event.ts';
 import {
   chooseVoicing,
   degreeOffset,
@@ -15,7 +15,7 @@ import {
   placeVoicing,
   type MusicalKey,
 } from './music-theory';
-import { chance, pick, randomBetween, shuffled, type Rng } from '../../../../lib/seeded-random';
+import { chance, pick, randomBetween, shuffled, type Rng } from '#server/lib/seeded-random.ts';
 
 export type LoopRole = 'chords' | 'bass' | 'arp' | 'drums';
 

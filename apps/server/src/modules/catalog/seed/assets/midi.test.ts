@@ -3,7 +3,7 @@ import { composeJazzProgression } from './jazz-progressions';
 import { choosePackHarmony, composeLoop } from './loop-patterns';
 import { buildLoopMidi, buildProgressionMidi } from './midi';
 import { parseKey } from './music-theory';
-import { mulberry32 } from '../../../../lib/seeded-random';
+import { mulberry32 } from '#server/lib/seeded-random.ts';
 import { parseMidi } from './test-support';
 
 const harmony = choosePackHarmony(parseKey('A minor'), mulberry32(1));

@@ -2,7 +2,7 @@
  * The seed catalogue's MIDI files: sample-pack loops and jazz progressions, written by the
  * shared MIDI writer.
  */
-import { writeMidi } from '../../../../lib/midi/write-midi';
+import { writeMidi } from '#server/lib/midi/write-midi.ts';
 import type { JazzProgression } from './jazz-progressions';
 import type { LoopPattern, LoopRole } from './loop-patterns';
 

@@ -5,7 +5,7 @@
  * contains no executable code, and the README says so.
  */
 import type { FileRecipe } from '../seed-types';
-import { hashString } from '../../../../lib/seeded-random';
+import { hashString } from '#server/lib/seeded-random.ts';
 import { safePathSegment, textFile, zipFiles } from './zip';
 
 export type PluginRecipe = Extract<FileRecipe, { kind: 'plugin' }>;

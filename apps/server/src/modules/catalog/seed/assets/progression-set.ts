@@ -7,7 +7,7 @@
 import type { FileRecipe } from '../seed-types';
 import { composeJazzProgression, PROGRESSION_TEMPLATES } from './jazz-progressions';
 import { buildProgressionMidi } from './midi';
-import { deriveSeed } from '../../../../lib/seeded-random';
+import { deriveSeed } from '#server/lib/seeded-random.ts';
 import { safePathSegment, textFile, zipFiles } from './zip';
 
 export type ProgressionSetRecipe = Extract<FileRecipe, { kind: 'progression-set' }>;

@@ -9,7 +9,7 @@ import type { FileRecipe } from '../seed-types';
 import { buildLoopMidi } from './midi';
 import { choosePackHarmony, composeLoop, loopNames, ROLE_ORDER, type LoopPattern, type LoopRole, type PackHarmony } from './loop-patterns';
 import { degreeOffset, diatonicChordOffsets, parseKey, spellFromTonic } from './music-theory';
-import { deriveSeed, mulberry32 } from '../../../../lib/seeded-random';
+import { deriveSeed, mulberry32 } from '#server/lib/seeded-random.ts';
 import { renderLoop, SAMPLE_RATE } from './synth';
 import { encodeWav24 } from './wav';
 import { safePathSegment, textFile, zipFiles } from './zip';

@@ -7,9 +7,9 @@
  * output is identical on every run.
  */
 import { midiToFrequency } from './music-theory';
-import { BEATS_PER_BAR, DRUM_KEYS, type NoteEvent } from '../../../../lib/midi/note-event';
+import { BEATS_PER_BAR, DRUM_KEYS, type NoteEvent } from '#server/lib/midi/note-event.ts';
 import type { LoopPattern, LoopRole } from './loop-patterns';
-import { mulberry32, type Rng } from '../../../../lib/seeded-random';
+import { mulberry32, type Rng } from '#server/lib/seeded-random.ts';
 
 export const SAMPLE_RATE = 44100;
 const TWO_PI = Math.PI * 2;

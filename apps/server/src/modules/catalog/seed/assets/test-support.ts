@@ -3,7 +3,7 @@
  * independent code paths (DataView, @tonejs/midi's parser, fflate's unzip).
  */
 import { unzipSync } from 'fflate';
-import { Midi } from '../../../../lib/midi/tonejs-midi';
+import { Midi } from '#server/lib/midi/tonejs-midi.ts';
 
 export function parseMidi(bytes: Uint8Array) {
   return new Midi(bytes);
