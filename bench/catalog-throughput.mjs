@@ -37,7 +37,10 @@ export async function run() {
   const rates = { store: [], bare: [] };
   const p99 = { store: [], bare: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, url] of [['bare', bareUrl], ['store', storeUrl]]) {
+    for (const [name, url] of [
+      ['bare', bareUrl],
+      ['store', storeUrl],
+    ]) {
       const result = await load(url, { duration: DURATION, connections: CONNECTIONS });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       rates[name].push(result.requests.average);

@@ -119,13 +119,20 @@ async function main() {
     const emails = (await db.query("select count(*)::int as n from outbox_messages where kind = 'order-confirmation'")).rows[0].n;
     const totalOrders = (await db.query('select count(*)::int as n from orders')).rows[0].n;
 
-    console.log(`paid:       ${references.length} in ${(paidMs / 1000).toFixed(2)} s, ${failures.length} failed${failures.length ? ` (first: ${failures[0]})` : ''}`);
-    console.log(`completed:  ${recorded} orders recorded in ${(completedMs / 1000).toFixed(2)} s → ${((recorded / completedMs) * 1000).toFixed(1)} completed orders/s`);
+    console.log(
+      `paid:       ${references.length} in ${(paidMs / 1000).toFixed(2)} s, ${failures.length} failed${failures.length ? ` (first: ${failures[0]})` : ''}`,
+    );
+    console.log(
+      `completed:  ${recorded} orders recorded in ${(completedMs / 1000).toFixed(2)} s → ${((recorded / completedMs) * 1000).toFixed(1)} completed orders/s`,
+    );
     console.log(`checkout flow (4 requests): p50 ${percentile(flowMs, 50).toFixed(0)} ms, p99 ${percentile(flowMs, 99).toFixed(0)} ms`);
     console.log(`pay request:                p50 ${percentile(payMs, 50).toFixed(0)} ms, p99 ${percentile(payMs, 99).toFixed(0)} ms`);
     const expected = CHECKOUTS + 1; // + the warm-up
-    const exact = failures.length === 0 && recorded === CHECKOUTS && totalOrders === expected && duplicates === 0 && licences === expected && emails === expected;
-    console.log(`count check: ${totalOrders} orders (expected ${expected}), ${duplicates} duplicated, ${licences} licences, ${emails} emails → ${exact ? 'OK: every order exactly once' : 'FAILED'}`);
+    const exact =
+      failures.length === 0 && recorded === CHECKOUTS && totalOrders === expected && duplicates === 0 && licences === expected && emails === expected;
+    console.log(
+      `count check: ${totalOrders} orders (expected ${expected}), ${duplicates} duplicated, ${licences} licences, ${emails} emails → ${exact ? 'OK: every order exactly once' : 'FAILED'}`,
+    );
     if (!exact) process.exitCode = 1;
   } finally {
     await db.end();

@@ -22,7 +22,16 @@ if (PIN_CHROME) pinSelf(1);
 const PORT = 8411;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/products,/products/remidi-4').split(',');
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** The JavaScript a first visit must download before the app runs: the entry and its modulepreloads. */
 export function initialJavaScript(distDir) {
@@ -36,7 +45,9 @@ export function initialJavaScript(distDir) {
 export async function run() {
   const initial = initialJavaScript(path.join(root, 'apps/web/dist'));
   console.log(`Chromium on ${PIN_CHROME ? 'core 1 only (LIGHTHOUSE_PIN_CHROME=1)' : 'all cores'}, the store on core 0.`);
-  console.log(`Initial JavaScript: ${(initial.gzipBytes / 1024).toFixed(1)} KB gzip in ${initial.files.length} file(s) (bar <= 150 KB: ${initial.gzipBytes <= 150 * 1024 ? 'met' : 'NOT met'})`);
+  console.log(
+    `Initial JavaScript: ${(initial.gzipBytes / 1024).toFixed(1)} KB gzip in ${initial.files.length} file(s) (bar <= 150 KB: ${initial.gzipBytes <= 150 * 1024 ? 'met' : 'NOT met'})`,
+  );
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-lighthouse-'));
   const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -50,7 +61,12 @@ export async function run() {
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const { lhr } = await lighthouse(`http://localhost:${PORT}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const { lhr } = await lighthouse(`http://localhost:${PORT}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         runs.push({
           score: lhr.categories.performance.score,
@@ -75,7 +91,9 @@ export async function run() {
   console.log(`  machine benchmarkIndex (median): ${median(benchmarkIndexes).toFixed(0)}`);
   const worst = Math.min(...results.map((r) => r.score));
   const maxCls = Math.max(...results.map((r) => r.cls));
-  console.log(`\n  lowest performance ${worst.toFixed(2)} (bar >= 0.95: ${worst >= 0.95 ? 'met' : 'NOT met'}), highest CLS ${maxCls.toFixed(3)} (bar 0: ${maxCls === 0 ? 'met' : 'NOT met'})`);
+  console.log(
+    `\n  lowest performance ${worst.toFixed(2)} (bar >= 0.95: ${worst >= 0.95 ? 'met' : 'NOT met'}), highest CLS ${maxCls.toFixed(3)} (bar 0: ${maxCls === 0 ? 'met' : 'NOT met'})`,
+  );
   return { results, initial };
 }
 

@@ -16,7 +16,10 @@ export function ensureChromium() {
     process.exit(1);
   }
   console.log('Chromium is missing; installing Debian’s chromium package…');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed; install chromium by hand and run the tests again.`);

@@ -31,7 +31,11 @@ export const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toStrin
 /** Opens the newest sandbox email to `to` whose subject matches, and returns its plain text. */
 export async function readLatestEmail(page: Page, to: string, subject: RegExp): Promise<string> {
   await page.goto('/dev/mailbox');
-  const item = page.getByRole('listitem').filter({ hasText: `To ${to}` }).filter({ has: page.getByRole('link', { name: subject }) }).first();
+  const item = page
+    .getByRole('listitem')
+    .filter({ hasText: `To ${to}` })
+    .filter({ has: page.getByRole('link', { name: subject }) })
+    .first();
   await item.getByRole('link', { name: subject }).click();
   return page.locator('pre').innerText();
 }

@@ -41,7 +41,13 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, theme: Them
 export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  const report = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
+  );
   expect(report, report.join('\n')).toEqual([]);
 }
 

@@ -54,7 +54,9 @@ async function setTheme(page: Page, theme: Theme) {
   await page.reload();
 }
 
-test('a guest purchase appears in the account after sign-up, with its licence and download; a new version offers Download Update', async ({ browser }, testInfo) => {
+test('a guest purchase appears in the account after sign-up, with its licence and download; a new version offers Download Update', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'runs its own store once');
   test.setTimeout(240_000);
   const port = String(Number(process.env.E2E_PORT ?? 8181) + 150 + testInfo.workerIndex);

@@ -71,7 +71,12 @@ test.describe('orders survive a killed store', () => {
       const bodies = references.map((reference, index) => orderEvent(reference, (index % 3) + 1));
 
       const first = await startBuiltServer(env);
-      const inFlight = bodies.map((body) => deliver(port, body).then((response) => response.status, () => 'killed'));
+      const inFlight = bodies.map((body) =>
+        deliver(port, body).then(
+          (response) => response.status,
+          () => 'killed',
+        ),
+      );
       await Promise.race(inFlight);
       await first.stop('SIGKILL');
       const before = await Promise.all(inFlight);
@@ -118,13 +123,13 @@ test.describe('orders survive a killed store', () => {
       await blocker.query('lock table licences in access exclusive mode');
       const reference = `KPG261121-4242-${randomBytes(2).readUInt16BE(0) + 10000}`;
       const body = orderEvent(reference, 2);
-      const delivery = deliver(port, body).then((response) => response.status, () => 'killed');
+      const delivery = deliver(port, body).then(
+        (response) => response.status,
+        () => 'killed',
+      );
       await expect
         .poll(async () => {
-          const waiting = await admin.query(
-            `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
-            [name],
-          );
+          const waiting = await admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [name]);
           return waiting.rows[0].n;
         })
         .toBe(1);

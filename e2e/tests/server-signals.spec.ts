@@ -45,7 +45,7 @@ test.describe('stopping the store with a signal', () => {
       let stopped = false;
       void store.exited.then(() => (stopped = true));
       // Copies keep landing while the store closes: a dense burst for 300 ms, well inside the window for one request.
-      for (const startedAt = Date.now(); !stopped && Date.now() - startedAt < 300; ) {
+      for (const startedAt = Date.now(); !stopped && Date.now() - startedAt < 300;) {
         process.kill(store.child.pid!, 'SIGINT');
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -44,7 +44,11 @@ for (const theme of THEMES) {
       if (testInfo.project.name === 'desktop') await expect(page.getByRole('banner').getByText('Loading...')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Taking Longer Than Expected' })).toBeVisible({ timeout: 15_000 });
       await expectNoSeriousAxeViolations(page);
-      await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name, theme, 'account-guard-slow.png'), fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name, theme, 'account-guard-slow.png'),
+        fullPage: true,
+        animations: 'disabled',
+      });
       await expect(page.getByRole('heading', { level: 1, name: 'Authentication Required' })).toBeVisible({ timeout: 10_000 });
       await expectNoSeriousAxeViolations(page);
       await saveScreenshot(page, testInfo, theme, 'account-guard-error');

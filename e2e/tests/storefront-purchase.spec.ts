@@ -18,7 +18,9 @@ async function emailTo(page: Page, email: string) {
       async () => {
         const list = await (await page.request.get('/dev/mailbox')).text();
         // One entry: link, status, then the recipient.
-        id = new RegExp(`href="/dev/mailbox/(\\d+)">[^<]*</a><span class="status">[^<]*</span><div class="meta">To ${email.replace(/[.+]/g, '\\$&')} `).exec(list)?.[1];
+        id = new RegExp(`href="/dev/mailbox/(\\d+)">[^<]*</a><span class="status">[^<]*</span><div class="meta">To ${email.replace(/[.+]/g, '\\$&')} `).exec(
+          list,
+        )?.[1];
         return id;
       },
       { timeout: 20_000 },
@@ -27,7 +29,12 @@ async function emailTo(page: Page, email: string) {
   // Read over HTTP: rendering the page would make Playwright probe the sandboxed email frame.
   const html = await (await page.request.get(`/dev/mailbox/${id}`)).text();
   const text = /<pre>([^]*)<\/pre>/.exec(html)?.[1] ?? '';
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 test.describe('buying', () => {
@@ -64,7 +71,14 @@ test.describe('buying', () => {
     // The order as the store recorded it.
     const summary = await page.request.post('/api/orders/', { data: { reference } });
     expect(summary.status()).toBe(200);
-    expect(await summary.json()).toMatchObject({ reference, total: '$91.98', items: [{ path: 'remidi-4', quantity: 1 }, { path: 'rechannel', quantity: 1 }] });
+    expect(await summary.json()).toMatchObject({
+      reference,
+      total: '$91.98',
+      items: [
+        { path: 'remidi-4', quantity: 1 },
+        { path: 'rechannel', quantity: 1 },
+      ],
+    });
 
     // The email: both products, a licence key for each plugin, download links that work.
     const text = await emailTo(page, email);
@@ -75,7 +89,11 @@ test.describe('buying', () => {
     const link = /(\/api\/downloads\/\d+\?\S+)/.exec(text)![1]!;
     const download = await page.request.get(link);
     expect(download.status()).toBe(200);
-    expect(createHash('sha256').update(await download.body()).digest('hex')).toBe(download.headers()['x-content-sha256']);
+    expect(
+      createHash('sha256')
+        .update(await download.body())
+        .digest('hex'),
+    ).toBe(download.headers()['x-content-sha256']);
     // The thank-you page may ask before the webhook has been processed (404, then again).
     expect(problems()).toEqual([]);
   });

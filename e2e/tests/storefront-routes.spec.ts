@@ -18,7 +18,12 @@ const ROUTES: { path: string; name: string; heading: string | RegExp; status?: n
   { path: '/products/sw-select-sample-loops-vol-2', name: 'product-loops-2', heading: 'SW SELECT: SAMPLE LOOPS vol.2' },
   { path: '/products/sw-jazz-complete-vol-1-11', name: 'product-jazz', heading: 'SW Jazz Complete vol.1-11' },
   // No such order exists: the page asks the API (404) while it waits for the order to be recorded.
-  { path: '/products/purchase-success?order=SW-E2E-1001', name: 'purchase-success', heading: 'Thanks for your order! Please check your email for your download(s).', expected404: true },
+  {
+    path: '/products/purchase-success?order=SW-E2E-1001',
+    name: 'purchase-success',
+    heading: 'Thanks for your order! Please check your email for your download(s).',
+    expected404: true,
+  },
   { path: '/cart', name: 'cart', heading: 'Your cart' },
   { path: '/checkout', name: 'checkout', heading: 'Checkout' },
   // Without code and state the callback has nothing to process (docs/behaviour/sign-in.md#callback-errors).

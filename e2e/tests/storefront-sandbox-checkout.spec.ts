@@ -123,7 +123,9 @@ test.describe('sandbox checkout', () => {
     await expect(frame.getByLabel('Card number')).toHaveCount(0);
     const iframe = page.locator('#fsc-embedded-checkout-container iframe');
     await expect
-      .poll(async () => iframe.evaluate((element: HTMLIFrameElement) => element.getBoundingClientRect().height - (element.contentDocument?.documentElement.scrollHeight ?? 0)))
+      .poll(async () =>
+        iframe.evaluate((element: HTMLIFrameElement) => element.getBoundingClientRect().height - (element.contentDocument?.documentElement.scrollHeight ?? 0)),
+      )
       .toBeGreaterThanOrEqual(-1);
     expect(await iframe.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThanOrEqual(600);
 

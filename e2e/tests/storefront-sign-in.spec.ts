@@ -30,7 +30,10 @@ for (const theme of THEMES) {
   });
 }
 
-test('a shopper signs up, confirms the email with the password, signs in; sign-out asks unless the store sends its ID token', async ({ page, baseURL }, testInfo) => {
+test('a shopper signs up, confirms the email with the password, signs in; sign-out asks unless the store sends its ID token', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const email = uniqueEmail('e2e-shopper');
   await createVerifiedAccount(page, baseURL!, { email, password: PASSWORD });
   const problems = watchConsole(page);
@@ -65,7 +68,13 @@ test('a shopper signs up, confirms the email with the password, signs in; sign-o
   await page.waitForURL(/\/callback\?/);
   // The store's own sign-out carries its ID token: straight back to the store, no question.
   const tokens = await page.request.post(`${baseURL}/idp/token`, {
-    form: { grant_type: 'authorization_code', code: new URL(page.url()).searchParams.get('code')!, redirect_uri: `${baseURL}/callback`, client_id: CLIENT_ID, code_verifier: silent.verifier },
+    form: {
+      grant_type: 'authorization_code',
+      code: new URL(page.url()).searchParams.get('code')!,
+      redirect_uri: `${baseURL}/callback`,
+      client_id: CLIENT_ID,
+      code_verifier: silent.verifier,
+    },
   });
   expect(tokens.ok()).toBe(true);
   const { id_token: idToken } = (await tokens.json()) as { id_token: string };

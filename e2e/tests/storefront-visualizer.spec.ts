@@ -37,7 +37,10 @@ test.describe('the landing visualisation', () => {
     await expect(page.getByText('Loading visualization...')).toHaveCount(0);
     await expect.poll(() => page.getByTestId('landing-visualizer').evaluate((element) => getComputedStyle(element).opacity)).toBe('0.5');
     // Drawn at the device pixel ratio, not stretched.
-    const size = await canvas.evaluate((element: HTMLCanvasElement) => ({ ratio: element.width / element.getBoundingClientRect().width, dpr: devicePixelRatio }));
+    const size = await canvas.evaluate((element: HTMLCanvasElement) => ({
+      ratio: element.width / element.getBoundingClientRect().width,
+      dpr: devicePixelRatio,
+    }));
     expect(size.ratio).toBeCloseTo(Math.min(2, size.dpr), 1);
 
     await expect.poll(() => paintedPixels(canvas)).toBeGreaterThan(1000);
@@ -90,7 +93,16 @@ test.describe('the landing visualisation', () => {
     await page.getByRole('link', { name: 'SongWish home' }).first().click();
     await expect(landingCanvas(page)).toBeVisible({ timeout: 15_000 });
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('options')!) as Record<string, unknown>);
-    expect(stored).toMatchObject({ Color: '#8EF971', OctaveLines: true, speed: 35, playSpeed: 5, blockRadius: 10, blockShadowRadius: 6, Effect: 'fountain', renderMethod: 'animationFrame' });
+    expect(stored).toMatchObject({
+      Color: '#8EF971',
+      OctaveLines: true,
+      speed: 35,
+      playSpeed: 5,
+      blockRadius: 10,
+      blockShadowRadius: 6,
+      Effect: 'fountain',
+      renderMethod: 'animationFrame',
+    });
     expect(Object.keys(stored)).toHaveLength(24);
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     await expect.poll(() => paintedPixels(landingCanvas(page))).toBeGreaterThan(1000);

@@ -114,9 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onOrderCommitted: () => void outboxSender.kick(),
   });
 
-  const fileStorage = await createFileStorage(
-    config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage,
-  );
+  const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 
   const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
 

@@ -18,9 +18,7 @@ async function main() {
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir);
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase(
-    config.databaseUrl
-      ? { engine: 'postgresql', url: config.databaseUrl }
-      : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl ? { engine: 'postgresql', url: config.databaseUrl } : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const seeded = await seedCatalog(database.db, {
     filesDir: path.join(config.dataDir, 'files'),
@@ -36,7 +34,8 @@ async function main() {
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
   if (coupons.inserted.length > 0) app.log.info({ coupons: coupons.inserted }, 'seeded the promo codes');
   if (bucketFiles.uploaded.length > 0) app.log.info({ files: bucketFiles.uploaded }, 'uploaded files missing from the bucket');
-  if (bucketFiles.missing.length > 0) app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
+  if (bucketFiles.missing.length > 0)
+    app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
   if (seeded.previews.length > 0) app.log.info({ products: seeded.previews }, 'sample packs now list their MIDI previews');
   if (seeded.rasterCovers.length > 0) app.log.info({ products: seeded.rasterCovers }, 'seed covers now served as WebP');
 

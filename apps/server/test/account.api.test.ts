@@ -78,7 +78,13 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
     });
 
     it('refuses a missing or malformed Authorization header with 401 and a Bearer challenge', async () => {
-      for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }, { authorization: 'Bearer not a token' }, { authorization: 'Bearer abc.def.ghi' }]) {
+      for (const headers of [
+        {},
+        { authorization: 'Basic dXNlcjpwYXNz' },
+        { authorization: 'Bearer' },
+        { authorization: 'Bearer not a token' },
+        { authorization: 'Bearer abc.def.ghi' },
+      ]) {
         const response = await t.app.inject({ url: '/api/account', headers });
         expect(response.statusCode).toBe(401);
         expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -135,7 +141,10 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
   it("refuses a token issued before the account's tokens-valid-after time, however well signed", async () => {
     const token = await verifiedToken('cut-off@example.com');
     const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    await t.database.db.update(accounts).set({ tokensValidAfter: new Date((now() - 60) * 1000) }).where(eq(accounts.id, sub));
+    await t.database.db
+      .update(accounts)
+      .set({ tokensValidAfter: new Date((now() - 60) * 1000) })
+      .where(eq(accounts.id, sub));
     const claims = { sub, iss: ISSUER, aud: AUDIENCE, exp: now() + 600, email: 'cut-off@example.com', email_verified: true };
     const before = await api('GET', '/api/account', await signed({ ...claims, iat: now() - 61 }));
     expect(before.statusCode).toBe(401);
@@ -163,10 +172,14 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
   });
 
   it('shows a guest order placed before sign-up, with products, files, licences and version states', async () => {
-    const bought = await order('Guest.Buyer@Example.com', [
-      { product: 'remidi-4', quantity: 2, subtotal: 158, discount: 15.8 },
-      { product: 'sw-select-sample-loops-vol-1', quantity: 1, subtotal: 24.99 },
-    ], { coupons: ['WELCOME10'] });
+    const bought = await order(
+      'Guest.Buyer@Example.com',
+      [
+        { product: 'remidi-4', quantity: 2, subtotal: 158, discount: 15.8 },
+        { product: 'sw-select-sample-loops-vol-1', quantity: 1, subtotal: 24.99 },
+      ],
+      { coupons: ['WELCOME10'] },
+    );
     const token = await verifiedToken('guest.buyer@example.com', { givenName: 'Grace', familyName: 'Hopper' });
     const response = await api('GET', '/api/account', token);
     expect(response.statusCode).toBe(200);
@@ -198,7 +211,12 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
 
     const remidiFiles = placed!.files.filter((file) => file.product_id === 'remidi-4');
     expect(remidiFiles.map((file) => file.type).sort()).toEqual(['mac', 'windows']);
-    expect(remidiFiles[0]).toMatchObject({ product: 'reMIDI 4', version: '4.2.1', download_source: 'local', display: expect.stringMatching(/^reMIDI 4 4\.2\.1 for (macOS|Windows)$/) });
+    expect(remidiFiles[0]).toMatchObject({
+      product: 'reMIDI 4',
+      version: '4.2.1',
+      download_source: 'local',
+      display: expect.stringMatching(/^reMIDI 4 4\.2\.1 for (macOS|Windows)$/),
+    });
     expect(remidiFiles[0]!.size).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
     expect(typeof remidiFiles[0]!.size_mb).toBe('number');
     expect(data.total_files).toBe(placed!.files.length);
@@ -265,16 +283,33 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
       const response = await track(body);
       expect(response.statusCode).toBe(404);
     }
-    for (const body of [{}, { product_id: 'rechannel' }, { product_id: 'Re Channel', version: '1', order_id: 'x' }, { product_id: 'rechannel', version: '1.0.0', order_id: 'x'.repeat(500) }]) {
+    for (const body of [
+      {},
+      { product_id: 'rechannel' },
+      { product_id: 'Re Channel', version: '1', order_id: 'x' },
+      { product_id: 'rechannel', version: '1.0.0', order_id: 'x'.repeat(500) },
+    ]) {
       expect((await track(body)).statusCode).toBe(400);
     }
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/track-download', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '{"product_id":' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/track-download',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"product_id":',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 
   it('never shows one customer another customer’s orders, licences or download links', async () => {
     const orderA = await order('alice@example.com', [{ product: 'remidi-4', quantity: 1, subtotal: 79 }], { first: 'Alice' });
-    const orderB = await order('bob@example.com', [{ product: 'remidi-4', quantity: 1, subtotal: 79 }, { product: 'sw-free-chord-starter', quantity: 1, subtotal: 0 }], { first: 'Bob' });
+    const orderB = await order(
+      'bob@example.com',
+      [
+        { product: 'remidi-4', quantity: 1, subtotal: 79 },
+        { product: 'sw-free-chord-starter', quantity: 1, subtotal: 0 },
+      ],
+      { first: 'Bob' },
+    );
     const alice = await verifiedToken('alice@example.com');
     const bob = await verifiedToken('bob@example.com');
 
@@ -334,7 +369,15 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
       const response = await request();
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        customer_info: { first_name: 'Pre', last_name: 'Lovelace', email: 'prefill@example.com', country: 'CA', city: 'Montréal', region: 'QC', postal_code: 'H2X 1Y4' },
+        customer_info: {
+          first_name: 'Pre',
+          last_name: 'Lovelace',
+          email: 'prefill@example.com',
+          country: 'CA',
+          city: 'Montréal',
+          region: 'QC',
+          postal_code: 'H2X 1Y4',
+        },
       });
     }
     const stranger = await verifiedToken('new.shopper@example.com', { givenName: 'Nina', familyName: 'Simone' });
@@ -345,7 +388,12 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
       customer_info: { first_name: 'Nina', last_name: 'Simone', email: 'new.shopper@example.com', country: null, city: null, region: null, postal_code: null },
     });
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    const badJson = await t.app.inject({ method: 'POST', url: '/lookup', headers: { authorization: `Bearer ${known}`, 'content-type': 'application/json' }, payload: '{' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/lookup',
+      headers: { authorization: `Bearer ${known}`, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(badJson.statusCode).toBe(400);
   });
 

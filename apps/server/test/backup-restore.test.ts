@@ -43,7 +43,9 @@ interface Store {
 async function createStoreData(engine: DatabaseEngine, scratch: string): Promise<{ store: Store; before: Record<string, unknown[]> }> {
   const dataDir = await mkdtemp(path.join(scratch, 'source-'));
   const postgres = engine === 'postgresql' ? await createScratchPostgresDatabase() : undefined;
-  const handle = await openDatabase(postgres ? { engine: 'postgresql', url: postgres.url, poolSize: 2 } : { engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const handle = await openDatabase(
+    postgres ? { engine: 'postgresql', url: postgres.url, poolSize: 2 } : { engine: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+  );
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= handle.close());
   const database: TestDatabase = { ...handle, close, destroy: close };
@@ -56,7 +58,9 @@ async function createStoreData(engine: DatabaseEngine, scratch: string): Promise
   const t = await createTestApp(engine, { database, seed: false });
   const order = await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(testOrder({ email: 'buyer@example.com' })));
   expect(order.json().processed[0].result).toBe('order-created');
-  await database.db.insert(accounts).values({ email: 'buyer@example.com', passwordHash: 'scrypt$kept', givenName: 'Bea', familyName: 'Buyer', fullName: 'Bea Buyer' });
+  await database.db
+    .insert(accounts)
+    .values({ email: 'buyer@example.com', passwordHash: 'scrypt$kept', givenName: 'Bea', familyName: 'Buyer', fullName: 'Bea Buyer' });
   const before = await snapshot(database.db);
   await t.close();
   return { store: { dataDir, databaseUrl: postgres?.url, dropDatabase: async () => postgres?.drop() }, before };
@@ -200,7 +204,9 @@ describe.each(TEST_ENGINES)('backup and restore on %s', (engine) => {
     try {
       await writeFile(path.join(source.dataDir, 'pglite.lock'), `${store.pid}\n`);
       const output = path.join(scratch, 'while-running.tar.gz');
-      await expect(createBackup({ dataDir: source.dataDir, output })).rejects.toThrow(new RegExp(`in use by process ${store.pid}[^]*stop the store first, or use PostgreSQL`));
+      await expect(createBackup({ dataDir: source.dataDir, output })).rejects.toThrow(
+        new RegExp(`in use by process ${store.pid}[^]*stop the store first, or use PostgreSQL`),
+      );
       await expect(readFile(output)).rejects.toThrow(/ENOENT/);
     } finally {
       store.kill();

@@ -22,7 +22,12 @@ async function startFakeIssuer() {
       response.end(JSON.stringify(body));
     };
     if (request.url === '/.well-known/openid-configuration') {
-      return send(200, { issuer: `${base}/`, jwks_uri: `${base}/.well-known/jwks.json`, userinfo_endpoint: `${base}/userinfo`, authorization_endpoint: `${base}/authorize` });
+      return send(200, {
+        issuer: `${base}/`,
+        jwks_uri: `${base}/.well-known/jwks.json`,
+        userinfo_endpoint: `${base}/userinfo`,
+        authorization_endpoint: `${base}/authorize`,
+      });
     }
     if (request.url === '/.well-known/jwks.json') return send(200, { keys: [jwk] });
     if (request.url === '/userinfo') {
@@ -40,8 +45,7 @@ async function startFakeIssuer() {
     origin: base,
     calls,
     userinfo,
-    sign: (payload: JWTPayload, key = privateKey) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'tenant-key-1', typ: 'JWT' }).sign(key),
+    sign: (payload: JWTPayload, key = privateKey) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'tenant-key-1', typ: 'JWT' }).sign(key),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -53,7 +57,14 @@ const now = () => Math.floor(Date.now() / 1000);
 describe.each(TEST_ENGINES)('an external identity provider (Auth0-style) on %s', (engine) => {
   let issuer: Awaited<ReturnType<typeof startFakeIssuer>>;
   let t: TestApp;
-  const claims = (sub: string, extra: JWTPayload = {}): JWTPayload => ({ sub, iss: issuer.issuer, aud: [AUDIENCE, `${issuer.origin}/userinfo`], iat: now(), exp: now() + 600, ...extra });
+  const claims = (sub: string, extra: JWTPayload = {}): JWTPayload => ({
+    sub,
+    iss: issuer.issuer,
+    aud: [AUDIENCE, `${issuer.origin}/userinfo`],
+    iat: now(),
+    exp: now() + 600,
+    ...extra,
+  });
   const account = (token: string) => t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
@@ -72,7 +83,12 @@ describe.each(TEST_ENGINES)('an external identity provider (Auth0-style) on %s',
   it('does not mount /idp, and tells the browser where to sign in and lets the page reach the provider', async () => {
     expect((await t.app.inject('/idp/.well-known/openid-configuration')).statusCode).toBe(404);
     const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
-    const config = JSON.parse(/<meta name="store-config" content="([^"]*)"/.exec(page.body)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    const config = JSON.parse(
+      /<meta name="store-config" content="([^"]*)"/
+        .exec(page.body)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
     expect(config.identity).toEqual({ authority: issuer.issuer, clientId: 'auth0-spa-client', audience: AUDIENCE, provider: 'external' });
     const csp = page.headers['content-security-policy'] as string;
     expect(csp).toMatch(new RegExp(`connect-src 'self' ${issuer.origin}(;|$)`));
@@ -98,7 +114,9 @@ describe.each(TEST_ENGINES)('an external identity provider (Auth0-style) on %s',
   });
 
   it('refuses an unverified email (403) and a userinfo answer about someone else (401)', async () => {
-    const unverified = await issuer.sign(claims('auth0|unverified', { [`${NAMESPACE}email`]: 'auth0.buyer@example.com', [`${NAMESPACE}email_verified`]: false }));
+    const unverified = await issuer.sign(
+      claims('auth0|unverified', { [`${NAMESPACE}email`]: 'auth0.buyer@example.com', [`${NAMESPACE}email_verified`]: false }),
+    );
     issuer.userinfo.set(unverified, { sub: 'auth0|unverified', email: 'auth0.buyer@example.com', email_verified: false });
     expect((await account(unverified)).statusCode).toBe(403);
 

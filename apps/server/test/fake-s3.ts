@@ -55,7 +55,10 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
     if (request.method === 'GET') {
       const query = url.searchParams;
       if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return refuse(response, 403, 'NotPresigned');
-      if (!(query.get('X-Amz-Credential') ?? '').startsWith(`${options.accessKeyId}/`) || !(query.get('X-Amz-Credential') ?? '').includes(`/${options.region}/s3/aws4_request`)) {
+      if (
+        !(query.get('X-Amz-Credential') ?? '').startsWith(`${options.accessKeyId}/`) ||
+        !(query.get('X-Amz-Credential') ?? '').includes(`/${options.region}/s3/aws4_request`)
+      ) {
         return refuse(response, 403, 'InvalidAccessKeyId');
       }
       const expires = Number(query.get('X-Amz-Expires'));

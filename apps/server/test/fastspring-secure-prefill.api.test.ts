@@ -56,10 +56,16 @@ describe('the secure-payload key setting', () => {
       const without = loadConfig(FASTSPRING).payments;
       expect(without.provider === 'fastspring' && without.securePayloadKey).toBeUndefined();
 
-      expect(configProblems({ FASTSPRING_PRIVATE_KEY: PEM })).toEqual(['FASTSPRING_PRIVATE_KEY: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)']);
-      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toEqual([`FASTSPRING_PRIVATE_KEY_FILE: cannot read ${path.join(dir, 'missing.pem')} (ENOENT)`]);
+      expect(configProblems({ FASTSPRING_PRIVATE_KEY: PEM })).toEqual([
+        'FASTSPRING_PRIVATE_KEY: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)',
+      ]);
+      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toEqual([
+        `FASTSPRING_PRIVATE_KEY_FILE: cannot read ${path.join(dir, 'missing.pem')} (ENOENT)`,
+      ]);
       expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: PEM, FASTSPRING_PRIVATE_KEY_FILE: file })).toEqual([expect.stringMatching(/not both$/)]);
-      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: 'x'.repeat(120) })).toEqual([expect.stringMatching(/^FASTSPRING_PRIVATE_KEY: is not a PEM private key/)]);
+      expect(configProblems({ ...FASTSPRING, FASTSPRING_PRIVATE_KEY: 'x'.repeat(120) })).toEqual([
+        expect.stringMatching(/^FASTSPRING_PRIVATE_KEY: is not a PEM private key/),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -57,7 +57,7 @@ describe.each(TEST_ENGINES)('account pre-hijacking through the email links on %s
     await t?.close();
   });
 
-  it("gives the attacker nothing when the customer clicks the genuine confirmation link, and the customer gets the account by setting a password", async () => {
+  it('gives the attacker nothing when the customer clicks the genuine confirmation link, and the customer gets the account by setting a password', async () => {
     const victim = `guest-${randomBytes(3).toString('hex')}@example.com`;
     const bought = await guestOrder(victim);
     const attacker = await signInThroughIdp(t, { email: victim, password: ATTACKER_PASSWORD, signUp: true, verify: false, givenName: 'Mallory' });
@@ -141,7 +141,8 @@ describe.each(TEST_ENGINES)('account pre-hijacking through the email links on %s
     const guesser = new IdpBrowser(t.app);
     const token = hiddenField((await guesser.get(link)).body, 'token');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await guesser.post('/idp/verify-email', { token, password: `guess number ${attempt}` })).statusCode);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push((await guesser.post('/idp/verify-email', { token, password: `guess number ${attempt}` })).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const blocked = await guesser.post('/idp/verify-email', { token, password: CUSTOMER_PASSWORD });
     expect(blocked.statusCode).toBe(429);

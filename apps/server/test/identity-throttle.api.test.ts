@@ -54,7 +54,8 @@ describe.each(TEST_ENGINES)('a stranger cannot lock a customer out on %s', (engi
     // One stranger address: its reset budget runs out (the page says when to try again, below).
     const stranger = await openSignInPage(t.app, { remoteAddress: '198.51.100.77' });
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await stranger.browser.post(`${stranger.url}/forgot`, { csrf: stranger.csrf, email })).statusCode);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push((await stranger.browser.post(`${stranger.url}/forgot`, { csrf: stranger.csrf, email })).statusCode);
     // Sign-up and "send again" have a budget of their own: they use up nothing of the reset's.
     for (let attempt = 0; attempt < 6; attempt += 1) await stranger.browser.post(`${stranger.url}/resend`, { csrf: stranger.csrf, email });
     // Many stranger addresses together: the cap on reset emails to one address is reached.
@@ -88,10 +89,19 @@ describe.each(TEST_ENGINES)('a stranger cannot lock a customer out on %s', (engi
     expect((await store.hit(key, 60)).hits).toBe(2);
     await store.hit(blockedKey, 60);
     await store.block(blockedKey, 600);
-    await t.database.db.update(identityThrottles).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(identityThrottles.key, key));
-    await t.database.db.update(identityThrottles).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(identityThrottles.key, blockedKey));
+    await t.database.db
+      .update(identityThrottles)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(identityThrottles.key, key));
+    await t.database.db
+      .update(identityThrottles)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(identityThrottles.key, blockedKey));
     await store.sweepExpired();
-    const left = await t.database.db.select({ key: identityThrottles.key }).from(identityThrottles).where(sql`${identityThrottles.key} like ${`${key}%`}`);
+    const left = await t.database.db
+      .select({ key: identityThrottles.key })
+      .from(identityThrottles)
+      .where(sql`${identityThrottles.key} like ${`${key}%`}`);
     expect(left.map((row) => row.key)).toEqual([blockedKey]);
     expect(await store.blockedFor(blockedKey)).toBeGreaterThan(500);
     // A hit after the window ended counts from one again (and lifts an old block).

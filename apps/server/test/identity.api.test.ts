@@ -59,7 +59,12 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(jwks.keys[0]).not.toHaveProperty('d');
 
     const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
-    const config = JSON.parse(/<meta name="store-config" content="([^"]*)"/.exec(page.body)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    const config = JSON.parse(
+      /<meta name="store-config" content="([^"]*)"/
+        .exec(page.body)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
     expect(config.identity).toEqual({ authority: ISSUER, clientId: 'songwish-web', audience: AUDIENCE, provider: 'embedded' });
   });
 
@@ -80,7 +85,14 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(protectedHeader.typ).toBe('at+jwt');
     expect(payload).toMatchObject({ email: 'ada.flow@example.com', email_verified: true, client_id: 'songwish-web' });
     const idToken = decodeJwt(tokens.id_token);
-    expect(idToken).toMatchObject({ aud: 'songwish-web', email: 'ada.flow@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace', name: 'Ada Lovelace' });
+    expect(idToken).toMatchObject({
+      aud: 'songwish-web',
+      email: 'ada.flow@example.com',
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      name: 'Ada Lovelace',
+    });
     expect(idToken.sub).toBe(payload.sub);
 
     // The API accepts it.
@@ -161,14 +173,19 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(await stillSignedIn()).toBe(false);
     // With the session's own ID token (what the store sends), the page signs out by itself.
     const again = await signInThroughIdp(t, { email: 'csrf-logout@example.com', password: PASSWORD });
-    const auto = await again.browser.get(`/idp/session/end?${new URLSearchParams({ id_token_hint: again.tokens.id_token, post_logout_redirect_uri: `${STORE}/` })}`);
+    const auto = await again.browser.get(
+      `/idp/session/end?${new URLSearchParams({ id_token_hint: again.tokens.id_token, post_logout_redirect_uri: `${STORE}/` })}`,
+    );
     expect(auto.body).toContain('Signing you out');
     expect(auto.body).toMatch(/<script src="\/idp\/assets\/logout-[0-9a-f]{12}\.js" defer><\/script>/);
   });
 
   it("refuses at the token endpoint a refresh token issued before the account's cut-off, even one still stored", async () => {
     const { tokens } = await signInThroughIdp(t, { email: 'cut-off-refresh@example.com', password: PASSWORD, signUp: true });
-    await t.database.db.update(accounts).set({ tokensValidAfter: new Date(Date.now() + 1000) }).where(eq(accounts.id, decodeJwt(tokens.access_token).sub!));
+    await t.database.db
+      .update(accounts)
+      .set({ tokensValidAfter: new Date(Date.now() + 1000) })
+      .where(eq(accounts.id, decodeJwt(tokens.access_token).sub!));
     const refused = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'songwish-web' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe('invalid_grant');
@@ -225,8 +242,12 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
       expect(opened.statusCode).toBe(200);
       expect(opened.body).toContain('<form method="post" action="/idp/verify-email" novalidate>');
       // It names the address it confirms, read-only, as the username password managers pair with the password.
-      expect(opened.body).toContain(`<label for="username">Email</label><input id="username" name="username" type="email" autocomplete="username" value="${email}" readonly>`);
-      expect(opened.body).toMatch(/<label for="password">Password<\/label><input id="password" name="password" type="password" autocomplete="current-password"/);
+      expect(opened.body).toContain(
+        `<label for="username">Email</label><input id="username" name="username" type="email" autocomplete="username" value="${email}" readonly>`,
+      );
+      expect(opened.body).toMatch(
+        /<label for="password">Password<\/label><input id="password" name="password" type="password" autocomplete="current-password"/,
+      );
       expect(opened.body).toMatch(/<button type="submit"[^>]*>Verify my email<\/button>/);
       expect(opened.body).toContain(`<a href="/idp/verify-email/new-password?token=${token}">Set a new password</a>`);
       expect(hiddenField(opened.body, 'token')).toBe(token);
@@ -254,7 +275,9 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     const before = await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(before.statusCode).toBe(401);
     expect(before.json().message).toMatch(/no longer valid/);
-    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'songwish-web' })).json().error).toBe('invalid_grant');
+    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'songwish-web' })).json().error).toBe(
+      'invalid_grant',
+    );
     // Signing in again gives a token that counts.
     const again = await signInThroughIdp(t, { email, password: PASSWORD });
     expect((await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${again.tokens.access_token}` } })).statusCode).toBe(404);
@@ -281,14 +304,30 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     await signInThroughIdp(t, { email: 'taken@example.com', password: PASSWORD, signUp: true });
     const before = await emailsTo(t, 'taken@example.com');
     const fresh = await startInteraction(t, { screen_hint: 'signup' });
-    const newcomer = await fresh.browser.post(`${fresh.url}/signup`, { csrf: fresh.csrf, given_name: 'New', family_name: 'Person', email: 'newcomer@example.com', password: PASSWORD });
+    const newcomer = await fresh.browser.post(`${fresh.url}/signup`, {
+      csrf: fresh.csrf,
+      given_name: 'New',
+      family_name: 'Person',
+      email: 'newcomer@example.com',
+      password: PASSWORD,
+    });
     const again = await startInteraction(t, { screen_hint: 'signup' });
-    const taken = await again.browser.post(`${again.url}/signup`, { csrf: again.csrf, given_name: 'Mallory', family_name: 'X', email: 'Taken@Example.com', password: 'another password 1' });
+    const taken = await again.browser.post(`${again.url}/signup`, {
+      csrf: again.csrf,
+      given_name: 'Mallory',
+      family_name: 'X',
+      email: 'Taken@Example.com',
+      password: 'another password 1',
+    });
     for (const response of [newcomer, taken]) {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('Check your inbox');
     }
-    const strip = (html: string) => html.replace(/\/idp\/interaction\/[\w-]+/g, '').replace(/value="[^"]*"/g, '').replace(/<strong>[^<]*<\/strong>/g, '');
+    const strip = (html: string) =>
+      html
+        .replace(/\/idp\/interaction\/[\w-]+/g, '')
+        .replace(/value="[^"]*"/g, '')
+        .replace(/<strong>[^<]*<\/strong>/g, '');
     expect(strip(newcomer.body)).toBe(strip(taken.body));
     // "Send the email again" sends a fresh link to an unconfirmed address (and nothing to a confirmed one).
     const resent = await fresh.browser.post(`${fresh.url}/resend`, { csrf: fresh.csrf, email: 'newcomer@example.com' });
@@ -396,7 +435,17 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(json.statusCode).toBe(415);
 
     // The provider's own endpoints: bad token requests are 400s, an oversized body too.
-    expect((await tokenRequest(t, { grant_type: 'authorization_code', code: 'nope', client_id: 'songwish-web', code_verifier: 'x'.repeat(43), redirect_uri: `${STORE}/callback` })).statusCode).toBe(400);
+    expect(
+      (
+        await tokenRequest(t, {
+          grant_type: 'authorization_code',
+          code: 'nope',
+          client_id: 'songwish-web',
+          code_verifier: 'x'.repeat(43),
+          redirect_uri: `${STORE}/callback`,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await tokenRequest(t, { grant_type: 'password', username: 'a', password: 'b', client_id: 'songwish-web' })).statusCode).toBe(400);
     const huge = await t.app.inject({
       method: 'POST',
@@ -411,15 +460,31 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     // Authorization requests that are not the store's: a styled error page, no redirect.
     const { challenge } = pkcePair();
     for (const query of [
-      { client_id: 'someone-else', response_type: 'code', redirect_uri: `${STORE}/callback`, scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' },
-      { client_id: 'songwish-web', response_type: 'code', redirect_uri: 'https://evil.example/callback', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' },
+      {
+        client_id: 'someone-else',
+        response_type: 'code',
+        redirect_uri: `${STORE}/callback`,
+        scope: 'openid',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
+      {
+        client_id: 'songwish-web',
+        response_type: 'code',
+        redirect_uri: 'https://evil.example/callback',
+        scope: 'openid',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
     ]) {
       const response = await browser.get(`/idp/auth?${new URLSearchParams(query)}`);
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('We could not sign you in');
     }
     // PKCE is required, and an unknown audience is refused back to the client.
-    const noPkce = await browser.get(`/idp/auth?${new URLSearchParams({ client_id: 'songwish-web', response_type: 'code', redirect_uri: `${STORE}/callback`, scope: 'openid', state: 's' })}`);
+    const noPkce = await browser.get(
+      `/idp/auth?${new URLSearchParams({ client_id: 'songwish-web', response_type: 'code', redirect_uri: `${STORE}/callback`, scope: 'openid', state: 's' })}`,
+    );
     expect(noPkce.statusCode).toBe(303);
     expect(noPkce.headers.location).toMatch(/error=invalid_request/);
     const wrongAudience = await browser.get(
@@ -439,7 +504,13 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(stored!.n).toBeGreaterThan(0);
     // A second app on the same database and data directory (a restart, or a second process).
     const { buildApp } = await import('../src/app');
-    const second = await buildApp({ config: t.config, database: { ...t.database, close: async () => {} }, secrets: t.secrets, logger: false, webApp: testWebApp() });
+    const second = await buildApp({
+      config: t.config,
+      database: { ...t.database, close: async () => {} },
+      secrets: t.secrets,
+      logger: false,
+      webApp: testWebApp(),
+    });
     try {
       const refreshed = await second.inject({
         method: 'POST',
@@ -507,9 +578,21 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(last.headers['cache-control']).toBe('no-store');
 
     // The sign-up form shares the email-sending limit per address, and answers the same way.
-    let signup = await t.app.inject({ method: 'POST', url: `${url}/signup`, remoteAddress: '198.51.100.8', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: `csrf=${csrf}` });
+    let signup = await t.app.inject({
+      method: 'POST',
+      url: `${url}/signup`,
+      remoteAddress: '198.51.100.8',
+      headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `csrf=${csrf}`,
+    });
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      signup = await t.app.inject({ method: 'POST', url: `${url}/signup`, remoteAddress: '198.51.100.8', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: `csrf=${csrf}` });
+      signup = await t.app.inject({
+        method: 'POST',
+        url: `${url}/signup`,
+        remoteAddress: '198.51.100.8',
+        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `csrf=${csrf}`,
+      });
     }
     expect(signup.statusCode).toBe(429);
     expect(signup.headers['retry-after']).toMatch(/^\d+$/);
@@ -517,7 +600,13 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
 
     // Another address is not limited; the provider's own endpoints (an API) still answer JSON errors.
     expect((await post('198.51.100.9', 0)).statusCode).toBe(400);
-    const token = await t.app.inject({ method: 'POST', url: '/idp/token', remoteAddress: '198.51.100.7', headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=nonsense' });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/idp/token',
+      remoteAddress: '198.51.100.7',
+      headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=nonsense',
+    });
     expect(token.headers['content-type']).toMatch(/json/);
   });
 });

@@ -32,7 +32,13 @@ describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
         done();
       },
     });
-    app = await buildApp({ config, database, secrets: await loadSecrets(dataDir, {}), webApp: testWebApp(), logger: { ...(loggerOptions(config) as object), stream } });
+    app = await buildApp({
+      config,
+      database,
+      secrets: await loadSecrets(dataDir, {}),
+      webApp: testWebApp(),
+      logger: { ...(loggerOptions(config) as object), stream },
+    });
     const message = { dedupeKey: `welcome:${EMAIL}`, kind: 'test', toAddress: EMAIL, subject: 'Hello', textBody: 'Hi', htmlBody: '<p>Hi</p>' };
     app.get('/test/duplicate-email', async () => {
       await database.db.insert(outboxMessages).values(message);

@@ -10,7 +10,15 @@ describe('the sandbox mailbox of a store on a public address (SANDBOX_ON_PUBLIC_
     t = await createTestApp('pglite', { env: { HOST: '0.0.0.0', SANDBOX_ON_PUBLIC_HOST: 'true' }, seed: false });
     const [row] = await t.database.db
       .insert(outboxMessages)
-      .values({ dedupeKey: 'reset-1', kind: 'password-reset', toAddress: 'customer@example.com', subject: 'Reset your password', textBody: 'https://shop/reset?token=secret-token', htmlBody: '<p>secret-token</p>', status: 'held' })
+      .values({
+        dedupeKey: 'reset-1',
+        kind: 'password-reset',
+        toAddress: 'customer@example.com',
+        subject: 'Reset your password',
+        textBody: 'https://shop/reset?token=secret-token',
+        htmlBody: '<p>secret-token</p>',
+        status: 'held',
+      })
       .returning();
     messageId = row!.id;
   });

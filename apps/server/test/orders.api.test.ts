@@ -50,7 +50,10 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
     expect(coupon!.redemptionCount).toBe(1);
 
     await waitForOutbox(t);
-    const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `order-confirmation:${order!.id}`));
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, `order-confirmation:${order!.id}`));
     expect(mail).toMatchObject({ toAddress: 'Buyer.One@Example.com', status: 'held' });
     expect(mail!.subject).toContain(data.reference);
     for (const licence of keys) expect(mail!.textBody).toContain(licence.key);

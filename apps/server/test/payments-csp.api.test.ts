@@ -13,7 +13,11 @@ const cspOf = async (t: TestApp, url = '/cart') => {
   return String(response.headers['content-security-policy']);
 };
 
-const directive = (csp: string, name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
 
 describe('the page CSP with FastSpring as the payment provider', () => {
   let t: TestApp;

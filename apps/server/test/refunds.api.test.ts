@@ -81,7 +81,9 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
 
     const order = await orderRow(t, data.reference);
     expect(await count(t, refunds, eq(refunds.orderId, order.id))).toBe(1);
-    expect(await count(t, outboxMessages, and(eq(outboxMessages.toAddress, 'refund.twice@example.com'), eq(outboxMessages.kind, 'refund-confirmation')))).toBe(1);
+    expect(await count(t, outboxMessages, and(eq(outboxMessages.toAddress, 'refund.twice@example.com'), eq(outboxMessages.kind, 'refund-confirmation')))).toBe(
+      1,
+    );
   });
 
   it('refunds only the returned lines of a partial refund', async () => {
@@ -94,7 +96,11 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
     });
     await postWebhook(t.app, t.secret, envelope(data));
     const links = await emailLinks(t, 'refund.partial@example.com');
-    const response = await postWebhook(t.app, t.secret, envelope(testReturn(data, { items: [{ product: 'remidi-4' }], total: 79 }), { type: 'return.created' }));
+    const response = await postWebhook(
+      t.app,
+      t.secret,
+      envelope(testReturn(data, { items: [{ product: 'remidi-4' }], total: 79 }), { type: 'return.created' }),
+    );
     expect(response.statusCode).toBe(200);
 
     const order = await orderRow(t, data.reference);
@@ -108,7 +114,10 @@ describe.each(TEST_ENGINES)('refunds (return.created) on %s', (engine) => {
     const codes = await Promise.all(links.map(async (link) => (await t.app.inject(link)).statusCode));
     // reMIDI 4 has two files (macOS, Windows), the chord starter one; only the refunded product's are refused.
     expect(codes.sort()).toEqual([200, 403, 403]);
-    const [mail] = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.toAddress, 'refund.partial@example.com'), eq(outboxMessages.kind, 'refund-confirmation')));
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.toAddress, 'refund.partial@example.com'), eq(outboxMessages.kind, 'refund-confirmation')));
     expect(mail!.textBody).toContain('We refunded part of your order');
     expect(mail!.textBody).not.toContain('Chord Starter');
   });

@@ -64,13 +64,25 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
     expect(await uploadMissingFiles(createFilesRepository(t.database.db), storage, path.join(SHARED_SEED_DIR, 'files'))).toEqual({ uploaded: [], missing: [] });
     expect(s3.requests.filter((request) => request.verdict === 'put')).toHaveLength(puts);
     // A file in neither place is reported, not invented.
-    const empty = await uploadMissingFiles(createFilesRepository(t.database.db), { ...storage, exists: async () => false }, path.join(t.dataDir, 'nothing-here'));
+    const empty = await uploadMissingFiles(
+      createFilesRepository(t.database.db),
+      { ...storage, exists: async () => false },
+      path.join(t.dataDir, 'nothing-here'),
+    );
     expect(empty.missing).toEqual(keys);
   });
 
   it('checks the store’s link, then redirects to a short-lived presigned URL that serves the right bytes', async () => {
     const email = 'bucket-buyer@example.com';
-    expect((await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] })))).statusCode).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          t.app,
+          t.secrets.FASTSPRING_WEBHOOK_SECRET,
+          envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] })),
+        )
+      ).statusCode,
+    ).toBe(200);
     const link = await emailLink(t, email);
 
     const answer = await t.app.inject(link);
@@ -101,7 +113,15 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
 
   it('still refuses an altered or expired link with 403 (a page for a browser) and never sends it to the bucket', async () => {
     const email = 'bucket-tamper@example.com';
-    expect((await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] })))).statusCode).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          t.app,
+          t.secrets.FASTSPRING_WEBHOOK_SECRET,
+          envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] })),
+        )
+      ).statusCode,
+    ).toBe(200);
     const link = await emailLink(t, email);
     const seen = s3.requests.length;
     const tampered = link.replace(/signature=([^&]+)/, (_match, value: string) => `signature=${value.slice(0, -2)}AA`);
@@ -116,7 +136,10 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
 
   it("reports the bucket as each file's download_source in the account", async () => {
     const email = 'bucket-account@example.com';
-    expect((await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(testOrder({ email, items: [{ product: 'remidi-4', subtotal: 79 }] })))).statusCode).toBe(200);
+    expect(
+      (await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(testOrder({ email, items: [{ product: 'remidi-4', subtotal: 79 }] }))))
+        .statusCode,
+    ).toBe(200);
     const { tokens } = await signInThroughIdp(t, { email, password: 'correct horse battery', signUp: true });
     const account = await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(account.statusCode).toBe(200);
@@ -128,7 +151,14 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
 });
 
 describe('S3 settings', () => {
-  const s3Env = { STORAGE_DRIVER: 's3', S3_BUCKET: BUCKET, S3_REGION: 'auto', S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'secret-key' };
+  const s3Env = {
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: BUCKET,
+    S3_REGION: 'auto',
+    S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret-key',
+  };
 
   it('reads a complete S3 configuration', () => {
     expect(loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'true' }).storage).toEqual({
@@ -147,8 +177,12 @@ describe('S3 settings', () => {
       'S3_BUCKET: required when STORAGE_DRIVER is s3',
       "S3_REGION: required when STORAGE_DRIVER is s3 (e.g. 'eu-central-1'; 'auto' for Cloudflare R2)",
     ]);
-    expect(configProblems({ ...s3Env, S3_SECRET_ACCESS_KEY: '' })).toEqual([expect.stringMatching(/^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/)]);
-    expect(configProblems({ ...s3Env, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' })).toEqual([expect.stringMatching(/^S3_ACCESS_KEY_ID: required with S3_ENDPOINT/)]);
+    expect(configProblems({ ...s3Env, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/),
+    ]);
+    expect(configProblems({ ...s3Env, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' })).toEqual([
+      expect.stringMatching(/^S3_ACCESS_KEY_ID: required with S3_ENDPOINT/),
+    ]);
     const bad = configProblems({ ...s3Env, STORAGE_DRIVER: 'ftp', S3_BUCKET: 'Has_Capitals', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'maybe' });
     expect(bad).toEqual([
       expect.stringMatching(/^STORAGE_DRIVER: must be 'local' \(DATA_DIR\/files\) or 's3'/),

@@ -102,7 +102,10 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
   }
 
   const selected = (data: SblCartData | undefined) =>
-    (data?.groups ?? []).flatMap((group) => group.items).filter((item) => item.selected).map((item) => [item.path, item.quantity]);
+    (data?.groups ?? [])
+      .flatMap((group) => group.items)
+      .filter((item) => item.selected)
+      .map((item) => [item.path, item.quantity]);
   const last = (page: Page) => page.data.at(-1);
 
   it('installs window.fastspring.builder, starts a session and announces the cart once loaded', async () => {
@@ -228,7 +231,11 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
     const page = await openPage();
     const session = () => page.window.localStorage.getItem(STORAGE_KEY)!;
     page.builder.recognize({ email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez' });
-    page.builder.secure({ paymentContact: { email: 'maria@example.com' }, billingAddress: { country: 'ES', postalCode: '28001' }, items: [{ product: 'remidi-4' }] });
+    page.builder.secure({
+      paymentContact: { email: 'maria@example.com' },
+      billingAddress: { country: 'ES', postalCode: '28001' },
+      items: [{ product: 'remidi-4' }],
+    });
     page.builder.secure(JSON.stringify({ items: [{ product: 'rechannel', quantity: 2 }], coupon: 'WELCOME10' }), '');
     page.builder.secure('bXkgZW5jcnlwdGVkIHBheWxvYWQ=', 'c2VjcmV0LWtleQ==');
     await page.settle();
@@ -248,7 +255,12 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
     });
     expect(selected(last(page))).toEqual([['rechannel', 2]]);
     expect(last(page)?.coupons).toEqual(['WELCOME10']);
-    page.builder.push({ products: [{ path: 'rechannel', quantity: 0 }, { path: 'remidi-4', quantity: 1 }] });
+    page.builder.push({
+      products: [
+        { path: 'rechannel', quantity: 0 },
+        { path: 'remidi-4', quantity: 1 },
+      ],
+    });
     await page.settle();
     expect(selected(last(page))).toEqual([['remidi-4', 1]]);
   });
@@ -286,7 +298,16 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
     const paid = await t.app.inject({
       method: 'POST',
       url: `/sandbox/fastspring/api/sessions/${session}/pay`,
-      payload: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', postalCode: '10001', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
+      payload: {
+        email: 'a@example.com',
+        firstName: 'A',
+        lastName: 'B',
+        country: 'US',
+        postalCode: '10001',
+        cardNumber: '4242424242424242',
+        expiry: '12/39',
+        cvc: '123',
+      },
     });
     const { order } = paid.json() as { order: { id: string; reference: string } };
     send({ fscPopupMessage: { action: 'hook', order } });
@@ -307,7 +328,11 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
     const frame = page.window.document.querySelector('iframe')!;
     expect(frame.closest('[role="dialog"]')).not.toBeNull();
     page.window.dispatchEvent(
-      new page.window.MessageEvent('message', { data: { fscPopupMessage: { action: 'close', orderReference: null } }, origin: ORIGIN, source: frame.contentWindow as never }),
+      new page.window.MessageEvent('message', {
+        data: { fscPopupMessage: { action: 'close', orderReference: null } },
+        origin: ORIGIN,
+        source: frame.contentWindow as never,
+      }),
     );
     await page.settle();
     expect(page.closed).toEqual([null]);

@@ -39,8 +39,7 @@ describe.each(TEST_ENGINES)('sandbox cart session API on %s', (engine) => {
   }
 
   const newSession = async () => (await ok('POST', '/sessions', {})).session;
-  const selected = (answer: SandboxSessionResponse) =>
-    answer.cart.groups.flatMap((group) => group.items).filter((item) => item.selected) as SblItem[];
+  const selected = (answer: SandboxSessionResponse) => answer.cart.groups.flatMap((group) => group.items).filter((item) => item.selected) as SblItem[];
   const storedCart = async (session: string) => (await t.database.db.select().from(sandboxCarts).where(eq(sandboxCarts.id, session)))[0];
 
   it('creates a session with a long random id and an empty cart', async () => {

@@ -1,4 +1,11 @@
-import { fastspringReturnSchema, sandboxErrorSchema, sandboxPayResponseSchema, sandboxRefundResponseSchema, sandboxSessionResponseSchema, webhookEnvelopeSchema } from '@store/contracts';
+import {
+  fastspringReturnSchema,
+  sandboxErrorSchema,
+  sandboxPayResponseSchema,
+  sandboxRefundResponseSchema,
+  sandboxSessionResponseSchema,
+  webhookEnvelopeSchema,
+} from '@store/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences, orderItems, orders, outboxMessages, sandboxWebhookDeliveries } from '../src/db/schema';
@@ -57,7 +64,12 @@ describe.each(TEST_ENGINES)('sandbox refunds on %s', (engine) => {
     const [body] = (await returnBodies()).filter((raw) => raw.includes(reference));
     const [event] = webhookEnvelopeSchema.parse(JSON.parse(body!)).events;
     const data = fastspringReturnSchema.parse(event!.data);
-    expect(data).toMatchObject({ original: { id: sandboxId, reference }, reason: 'Duplicate purchase', type: 'RETURN', items: [{ product: 'remidi-4', quantity: 1 }] });
+    expect(data).toMatchObject({
+      original: { id: sandboxId, reference },
+      reason: 'Duplicate purchase',
+      type: 'RETURN',
+      items: [{ product: 'remidi-4', quantity: 1 }],
+    });
 
     await waitFor(async () => (await orderRow(orderId)).status === 'partially_refunded');
     const states = await t.database.db
@@ -79,11 +91,19 @@ describe.each(TEST_ENGINES)('sandbox refunds on %s', (engine) => {
     expect((await returnBodies()).length).toBe(returnsBefore);
 
     // The rest, from the order page's button: a form post, then back to the page.
-    const form = await t.app.inject({ method: 'POST', url: `${PAGE}/${sandboxId}/refund`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `${PAGE}/${sandboxId}/refund`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(form.statusCode).toBe(303);
     expect(form.headers.location).toBe(`${PAGE}/${sandboxId}?refunded=1`);
     await waitFor(async () => (await orderRow(orderId)).status === 'refunded');
-    const mails = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.toAddress, buyer.email), eq(outboxMessages.kind, 'refund-confirmation')));
+    const mails = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.toAddress, buyer.email), eq(outboxMessages.kind, 'refund-confirmation')));
     expect(mails).toHaveLength(2);
 
     const page = await t.app.inject(`${PAGE}/${sandboxId}?refunded=1`);

@@ -280,12 +280,23 @@ describe.each(TEST_ENGINES)('sandbox webhooks across a restart on %s', (engine) 
       });
       let reference: string;
       try {
-        const { session } = sandboxSessionResponseSchema.parse((await first.app.inject({ method: 'POST', url: '/sandbox/fastspring/api/sessions', payload: {} })).json());
+        const { session } = sandboxSessionResponseSchema.parse(
+          (await first.app.inject({ method: 'POST', url: '/sandbox/fastspring/api/sessions', payload: {} })).json(),
+        );
         await first.app.inject({ method: 'PUT', url: `/sandbox/fastspring/api/sessions/${session}/items/remidi-4`, payload: { quantity: 1 } });
         const paid = await first.app.inject({
           method: 'POST',
           url: `/sandbox/fastspring/api/sessions/${session}/pay`,
-          payload: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', postalCode: '10001', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
+          payload: {
+            email: 'a@example.com',
+            firstName: 'A',
+            lastName: 'B',
+            country: 'US',
+            postalCode: '10001',
+            cardNumber: '4242424242424242',
+            expiry: '12/39',
+            cvc: '123',
+          },
         });
         reference = sandboxPayResponseSchema.parse(paid.json()).order.reference;
         await waitFor(async () => (await first.database.db.select().from(sandboxWebhookDeliveries))[0]?.attempts === 1);
@@ -328,7 +339,16 @@ describe.each(TEST_ENGINES)('sandbox webhooks across a restart on %s', (engine) 
   });
 });
 
-const PAYMENT = { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', postalCode: '10001', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' };
+const PAYMENT = {
+  email: 'a@example.com',
+  firstName: 'A',
+  lastName: 'B',
+  country: 'US',
+  postalCode: '10001',
+  cardNumber: '4242424242424242',
+  expiry: '12/39',
+  cvc: '123',
+};
 
 /** Pays for one reMIDI 4 through the sandbox API; returns the session and the order. */
 async function payForOne(app: TestApp['app']) {

@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     }
   });
 
-  it('moves a row seeded with the SVG cover to the WebPs, and leaves a maker\'s own image alone', async () => {
+  it("moves a row seeded with the SVG cover to the WebPs, and leaves a maker's own image alone", async () => {
     const legacy = (productPath: string) => ({
       imagePath: `/media/covers/${productPath}.svg`,
       media: [{ kind: 'image' as const, src: `/media/covers/${productPath}.svg`, title: 'Cover', width: 800, height: 800 }],

@@ -23,7 +23,14 @@ const APP_MARKUP = '<div id="root"></div>';
 function storeConfigOf(html: string) {
   const match = /<meta name="store-config" content="([^"]*)"/.exec(html);
   if (!match?.[1]) throw new Error('no store-config meta tag');
-  return JSON.parse(match[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return JSON.parse(
+    match[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 /** The app on a real port (once), for requests `inject` would normalise. */

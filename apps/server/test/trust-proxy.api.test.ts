@@ -40,7 +40,9 @@ describe('TRUST_PROXY with one trusted hop', () => {
         headers: { host: 'localhost:8080', 'x-forwarded-for': CLIENT, 'x-forwarded-proto': forwardedProto },
       });
     const secureCookies = (response: Awaited<ReturnType<typeof authorize>>) =>
-      (response.cookies as Array<{ name: string; secure?: boolean }>).filter((cookie) => cookie.name.includes('interaction')).map((cookie) => Boolean(cookie.secure));
+      (response.cookies as Array<{ name: string; secure?: boolean }>)
+        .filter((cookie) => cookie.name.includes('interaction'))
+        .map((cookie) => Boolean(cookie.secure));
 
     // The client wrote "https", the proxy appended the plain http it received.
     const forged = await authorize('https, http');

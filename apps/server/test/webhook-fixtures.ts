@@ -84,7 +84,11 @@ export function testOrder(input: TestOrderInput = {}) {
   return {
     id: input.orderId ?? `order-${randomUUID()}`,
     order: input.orderId ?? `order-${sequence}`,
-    reference: input.reference ?? `TST261121-${String(1000 + (sequence % 9000))}-${randomUUID().slice(0, 5).replace(/[^0-9]/g, '7')}`,
+    reference:
+      input.reference ??
+      `TST261121-${String(1000 + (sequence % 9000))}-${randomUUID()
+        .slice(0, 5)
+        .replace(/[^0-9]/g, '7')}`,
     completed: true,
     live: input.live ?? false,
     currency: 'USD',

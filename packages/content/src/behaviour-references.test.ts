@@ -118,7 +118,9 @@ describe('references to docs/behaviour/', () => {
 
   it('catches a broken citation', () => {
     // Only the ends of the messages: a whole one would be a citation this test scans for.
-    expect(broken([{ from: 'example.ts', file: 'cart.md', anchor: 'no-such-heading' }])).toEqual([expect.stringMatching(/cart\.md has no heading #no-such-heading$/)]);
+    expect(broken([{ from: 'example.ts', file: 'cart.md', anchor: 'no-such-heading' }])).toEqual([
+      expect.stringMatching(/cart\.md has no heading #no-such-heading$/),
+    ]);
     expect(broken([{ from: 'example.ts', file: 'no-such-file.md', anchor: undefined }])).toEqual([expect.stringMatching(/no-such-file\.md does not exist$/)]);
   });
 });

@@ -24,13 +24,7 @@ function linkTargets(markdown: string): string[] {
   return [...inline, ...references];
 }
 
-const STORE_ROUTES = new Set([
-  ...Object.values(contentPages).map((page) => page.path),
-  '/products',
-  '/account',
-  '/cart',
-  '/checkout',
-]);
+const STORE_ROUTES = new Set([...Object.values(contentPages).map((page) => page.path), '/products', '/account', '/cart', '/checkout']);
 const PRODUCT_ROUTE = /^\/products\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const EMAIL_TOKENS = new Set(['{{CONTACT_EMAIL}}', '{{SUPPORT_EMAIL}}', '{{PRIVACY_EMAIL}}']);
@@ -156,7 +150,18 @@ describe('required facts', () => {
     expect(manual).toMatch(/\(\/remidi-4-installation\)/);
     expect(manual.trimStart().split('\n')[0]).toContain('(/remidi-4-installation)');
     expect(manual).toMatch(/\| *Parameter *\| *Range *\| *Default *\|/);
-    for (const section of ['Overview', 'The pad grid', 'The editor', 'Editor tools', 'The keys display', 'Settings', 'DAW routing', 'Keyboard shortcuts', 'Licensing', 'Troubleshooting']) {
+    for (const section of [
+      'Overview',
+      'The pad grid',
+      'The editor',
+      'Editor tools',
+      'The keys display',
+      'Settings',
+      'DAW routing',
+      'Keyboard shortcuts',
+      'Licensing',
+      'Troubleshooting',
+    ]) {
       expect(manual, section).toMatch(new RegExp(`^## ${section}$`, 'm'));
     }
   });
@@ -176,9 +181,7 @@ describe('required facts', () => {
     expect(privacy).toContain('14');
     expect(privacy).toContain('Québec');
     expect(privacy).toContain('information related to decisions (for example, refund or licence decisions) is kept for at least one year');
-    expect(privacy).toContain(
-      'In Québec, we do not collect personal information from children under 14 without the consent of a parent or guardian',
-    );
+    expect(privacy).toContain('In Québec, we do not collect personal information from children under 14 without the consent of a parent or guardian');
     expect(privacy).toContain('Last updated: 2026-11-01');
     expect(privacy).toContain('(/cookie-policy)');
     expect(privacy).toContain('mailto:{{PRIVACY_EMAIL}}');
@@ -218,15 +221,11 @@ describe('fillTokens', () => {
 
   it('replaces every occurrence of every token', () => {
     const text = '{{STORE_NAME}} / [{{SUPPORT_EMAIL}}](mailto:{{SUPPORT_EMAIL}}) / {{CONTACT_EMAIL}} / {{PRIVACY_EMAIL}} / {{STORE_NAME}}';
-    expect(fillTokens(text, values)).toBe(
-      'SongWish / [support@example.com](mailto:support@example.com) / hello@example.com / privacy@example.com / SongWish',
-    );
+    expect(fillTokens(text, values)).toBe('SongWish / [support@example.com](mailto:support@example.com) / hello@example.com / privacy@example.com / SongWish');
   });
 
   it('leaves unknown tokens and non-tokens as they are', () => {
-    expect(fillTokens('{{UNKNOWN}} {{ STORE_NAME }} {STORE_NAME} {{toString}}', values)).toBe(
-      '{{UNKNOWN}} {{ STORE_NAME }} {STORE_NAME} {{toString}}',
-    );
+    expect(fillTokens('{{UNKNOWN}} {{ STORE_NAME }} {STORE_NAME} {{toString}}', values)).toBe('{{UNKNOWN}} {{ STORE_NAME }} {STORE_NAME} {{toString}}');
   });
 
   it('inserts values literally', () => {

@@ -24,8 +24,7 @@ export interface ContentPage {
 const pages: Record<ContentSlug, Omit<ContentPage, 'slug' | 'path'>> = {
   about: {
     title: 'About Us',
-    description:
-      'Two musicians, one wish: why we built the reMIDI pad-mapping plugin, what we make now, and our fair licensing and free updates.',
+    description: 'Two musicians, one wish: why we built the reMIDI pad-mapping plugin, what we make now, and our fair licensing and free updates.',
     load: () => import('../pages/about.md?raw').then((m) => m.default),
   },
   support: {
@@ -42,8 +41,7 @@ const pages: Record<ContentSlug, Omit<ContentPage, 'slug' | 'path'>> = {
   },
   'refund-policy': {
     title: 'Refund Policy',
-    description:
-      'Refunds within 30 days of purchase, paid to your original payment method within 7–10 business days, and when sample packs and MIDI qualify.',
+    description: 'Refunds within 30 days of purchase, paid to your original payment method within 7–10 business days, and when sample packs and MIDI qualify.',
     load: () => import('../pages/refund-policy.md?raw').then((m) => m.default),
   },
   'terms-and-conditions': {
@@ -54,26 +52,22 @@ const pages: Record<ContentSlug, Omit<ContentPage, 'slug' | 'path'>> = {
   },
   'marketing-policy': {
     title: 'Marketing Policy',
-    description:
-      'We send news only with your consent, every email can be unsubscribed in one click, we never sell our list, and coupons have clear rules.',
+    description: 'We send news only with your consent, every email can be unsubscribed in one click, we never sell our list, and coupons have clear rules.',
     load: () => import('../pages/marketing-policy.md?raw').then((m) => m.default),
   },
   'cookie-policy': {
     title: 'Cookie Policy',
-    description:
-      'What the store keeps in your browser (theme, cart, sign-in), the cookies set by our payment and identity providers, and how to clear them.',
+    description: 'What the store keeps in your browser (theme, cart, sign-in), the cookies set by our payment and identity providers, and how to clear them.',
     load: () => import('../pages/cookie-policy.md?raw').then((m) => m.default),
   },
   'remidi-4-installation': {
     title: 'reMIDI 4 Installation',
-    description:
-      'Install reMIDI 4 as VST3 or AU on macOS and Windows, activate your licence, update, uninstall and fix plugins that do not show up.',
+    description: 'Install reMIDI 4 as VST3 or AU on macOS and Windows, activate your licence, update, uninstall and fix plugins that do not show up.',
     load: () => import('../pages/remidi-4-installation.md?raw').then((m) => m.default),
   },
   'user-manuals': {
     title: 'User Manuals',
-    description:
-      'Manuals and setup guides: the reMIDI 4 user manual and installation guide, and where to find the reChannel manual.',
+    description: 'Manuals and setup guides: the reMIDI 4 user manual and installation guide, and where to find the reChannel manual.',
     load: () => import('../pages/user-manuals.md?raw').then((m) => m.default),
   },
   'remidi-4-user-manual': {
@@ -113,7 +107,5 @@ const TOKEN_PATTERN = /\{\{([A-Z][A-Z0-9_]*)\}\}/g;
  */
 export function fillTokens(markdown: string, values: ContentTokens): string {
   const table: Readonly<Record<string, string>> = values as unknown as Record<string, string>;
-  return markdown.replace(TOKEN_PATTERN, (match, name: string) =>
-    Object.prototype.hasOwnProperty.call(table, name) ? (table[name] ?? match) : match,
-  );
+  return markdown.replace(TOKEN_PATTERN, (match, name: string) => (Object.prototype.hasOwnProperty.call(table, name) ? (table[name] ?? match) : match));
 }

@@ -164,12 +164,10 @@ const NAME_STOP_WORDS = ['user', 'test', 'admin'];
  * on spaces when it is not an email address; else a first name derived from the email's local
  * part when it is at least 3 letters, letters only, and contains none of 'user', 'test', 'admin'.
  */
-export function prefillName(input: {
-  givenName?: string | null;
-  familyName?: string | null;
-  name?: string | null;
-  email?: string | null;
-}): { firstName: string; lastName: string } {
+export function prefillName(input: { givenName?: string | null; familyName?: string | null; name?: string | null; email?: string | null }): {
+  firstName: string;
+  lastName: string;
+} {
   const given = input.givenName?.trim() ?? '';
   const family = input.familyName?.trim() ?? '';
   if (given || family) return { firstName: given, lastName: family };

@@ -4,16 +4,7 @@ import { paths, PRODUCT_PATH_PATTERN, type ContentSlug, type ProductListView } f
  * The web app's route modules that render pages: `apps/web/src/app/routes/{module}.tsx`,
  * each its own lazily loaded chunk.
  */
-export type PageModule =
-  | 'home'
-  | 'product-list'
-  | 'product'
-  | 'purchase-success'
-  | 'cart'
-  | 'checkout'
-  | 'callback'
-  | 'account'
-  | 'content-page';
+export type PageModule = 'home' | 'product-list' | 'product' | 'purchase-success' | 'cart' | 'checkout' | 'callback' | 'account' | 'content-page';
 
 /** What a page tells the module that renders it: which list view or which Markdown page. */
 export type PageHandle = { productList: ProductListView } | { contentSlug: ContentSlug };

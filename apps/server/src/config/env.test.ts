@@ -89,7 +89,12 @@ describe('loadConfig', () => {
       audience: 'https://api.songwish.example',
       claimsNamespace: undefined,
     });
-    expect(external.publicConfig.identity).toEqual({ authority: 'https://tenant.eu.auth0.com/', clientId: 'AbC123', audience: 'https://api.songwish.example', provider: 'external' });
+    expect(external.publicConfig.identity).toEqual({
+      authority: 'https://tenant.eu.auth0.com/',
+      clientId: 'AbC123',
+      audience: 'https://api.songwish.example',
+      provider: 'external',
+    });
     expect(JSON.stringify(external.publicConfig)).not.toMatch(/secret/i);
 
     expect(() => loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/' })).toThrow(/OIDC_CLIENT_ID[\s\S]*OIDC_AUDIENCE/);
@@ -127,9 +132,13 @@ describe('TRUST_PROXY', () => {
 describe('the sandbox on a public address', () => {
   it('refuses to start unless it listens on loopback with an http PUBLIC_URL', () => {
     for (const host of ['0.0.0.0', '::', '192.0.2.10', 'shop.example.com']) {
-      expect(configProblems({ HOST: host })).toEqual([expect.stringMatching(new RegExp(`^HOST: ${host.replace(/\./g, '\\.')} is public.*SANDBOX_ON_PUBLIC_HOST=true`))]);
+      expect(configProblems({ HOST: host })).toEqual([
+        expect.stringMatching(new RegExp(`^HOST: ${host.replace(/\./g, '\\.')} is public.*SANDBOX_ON_PUBLIC_HOST=true`)),
+      ]);
     }
-    expect(configProblems({ PUBLIC_URL: 'https://shop.example.com' })).toEqual([expect.stringMatching(/^PUBLIC_URL: https:\/\/shop\.example\.com is public.*\/dev\/mailbox/)]);
+    expect(configProblems({ PUBLIC_URL: 'https://shop.example.com' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: https:\/\/shop\.example\.com is public.*\/dev\/mailbox/),
+    ]);
     for (const host of ['localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]']) expect(configProblems({ HOST: host })).toEqual([]);
   });
 
@@ -158,4 +167,3 @@ describe('email with FastSpring', () => {
 });
 
 const FASTSPRING = { PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore' };
-

@@ -7,17 +7,16 @@ import { z } from 'zod';
 import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
 import { trustProxySetting, type TrustProxy } from './trust-proxy';
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const commaList = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
 
 /**
  * Every environment variable the server reads, with its default. The README's table
@@ -33,7 +32,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG: booleanText.default(false),
   STORE_NAME: z.string().min(1).max(60).default('SongWish'),
-  STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code').default('USD'),
+  STORE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code')
+    .default('USD'),
   STORE_CONTACT_EMAIL: z.email().default('hello@songwish.example'),
   STORE_SUPPORT_EMAIL: z.email().default('support@songwish.example'),
   STORE_PRIVACY_EMAIL: z.email().default('privacy@songwish.example'),
@@ -51,7 +53,12 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'fastspring']).default('sandbox'),
   FASTSPRING_STOREFRONT: z
@@ -62,7 +69,10 @@ export const envSchema = z.object({
   FASTSPRING_PRIVATE_KEY: z.string().min(100, 'must be the whole PEM private key').optional(),
   FASTSPRING_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   FASTSPRING_ACCEPT_TEST_ORDERS: booleanText.default(false),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_DISABLED: booleanText.default(false),
   SANDBOX_ON_PUBLIC_HOST: booleanText.default(false),
   MAIL_FROM: z.string().min(3).optional(),
@@ -83,7 +93,9 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{2,40}$/, "must be a region such as 'eu-central-1' ('auto' for Cloudflare R2, 'us-east-1' for most MinIO setups)")
     .optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000' }).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000' })
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(3).max(128).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(8).max(256).optional(),
   S3_FORCE_PATH_STYLE: booleanText.default(false),
@@ -176,14 +188,10 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment once; every bad variable is listed, not just the first. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const relevant = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, emptyToUndefined(source[key])]),
-  );
+  const relevant = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, emptyToUndefined(source[key])]));
   const parsed = envSchema.safeParse(relevant);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }
   const env = parsed.data;
   if (env.PAYMENTS_PROVIDER === 'fastspring' && !env.FASTSPRING_STOREFRONT) {
@@ -231,7 +239,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   };
   const payments: PaymentsConfig =
     env.PAYMENTS_PROVIDER === 'fastspring'
-      ? { provider: 'fastspring', storefront: env.FASTSPRING_STOREFRONT!, scriptUrl: env.FASTSPRING_SBL_URL, securePayloadKey: readSecurePayloadKey(env, cwd), acceptTestOrders: env.FASTSPRING_ACCEPT_TEST_ORDERS }
+      ? {
+          provider: 'fastspring',
+          storefront: env.FASTSPRING_STOREFRONT!,
+          scriptUrl: env.FASTSPRING_SBL_URL,
+          securePayloadKey: readSecurePayloadKey(env, cwd),
+          acceptTestOrders: env.FASTSPRING_ACCEPT_TEST_ORDERS,
+        }
       : { provider: 'sandbox' };
   return {
     env: env.NODE_ENV,
@@ -354,7 +368,10 @@ function isPublicSandbox(env: Env) {
 
 /** `localhost`, 127.0.0.0/8 and ::1; anything else (0.0.0.0, ::, a name) may be reachable from outside. */
 export function isLoopbackHost(host: string) {
-  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return bare === 'localhost' || bare === '::1' || (isIPv4(bare) && bare.startsWith('127.'));
 }
 

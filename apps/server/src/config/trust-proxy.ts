@@ -30,7 +30,10 @@ export const trustProxySetting = z.string().transform((text, context): TrustProx
     context.addIssue({ code: 'custom', message: `at most ${MAX_HOPS} proxies in front of the store` });
     return z.NEVER;
   }
-  const addresses = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const addresses = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const bad = addresses.filter((address) => !isProxyAddress(address));
   if (addresses.length > 0 && bad.length === 0) return { addresses };
   context.addIssue({

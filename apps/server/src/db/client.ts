@@ -34,9 +34,10 @@ export type DatabaseTarget =
  * The migrations folder is `apps/server/drizzle`: two levels above this file in the
  * source tree (src/db), one level above the bundle (dist).
  */
-export const MIGRATIONS_FOLDER = ['../drizzle', '../../drizzle']
-  .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-  .find((folder) => existsSync(path.join(folder, 'meta', '_journal.json'))) ?? 'drizzle';
+export const MIGRATIONS_FOLDER =
+  ['../drizzle', '../../drizzle']
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((folder) => existsSync(path.join(folder, 'meta', '_journal.json'))) ?? 'drizzle';
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.engine === 'postgresql' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir);

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MediaItem } from '@store/contracts';
 
 const timestamps = {
@@ -41,7 +27,9 @@ export const products = pgTable(
      * How the discount is published: 'number' (20) or 'text' ('20%'). FastSpring-style
      * catalogues use both, and the storefront must read both.
      */
-    discountPercentStyle: text('discount_percent_style', { enum: ['number', 'text'] }).notNull().default('number'),
+    discountPercentStyle: text('discount_percent_style', { enum: ['number', 'text'] })
+      .notNull()
+      .default('number'),
     discountReason: text('discount_reason'),
     live: boolean('live').notNull().default(true),
     downloadable: boolean('downloadable').notNull().default(true),
@@ -51,7 +39,10 @@ export const products = pgTable(
     descriptionMarkdown: text('description_markdown').notNull(),
     imagePath: text('image_path').notNull(),
     media: jsonb('media').$type<MediaItem[]>().notNull().default([]),
-    relatedPaths: text('related_paths').array().notNull().default(sql`'{}'::text[]`),
+    relatedPaths: text('related_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
@@ -133,10 +124,7 @@ export const customers = pgTable(
     postalCode: text('postal_code'),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex('customers_email_unique').on(table.email),
-    check('customers_email_lowercase', sql`${table.email} = lower(${table.email})`),
-  ],
+  (table) => [uniqueIndex('customers_email_unique').on(table.email), check('customers_email_lowercase', sql`${table.email} = lower(${table.email})`)],
 );
 
 /**
@@ -205,8 +193,13 @@ export const orders = pgTable(
     taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     /** 'partially_refunded' while some lines stand; 'refunded' once every line is returned. */
-    status: text('status', { enum: ['completed', 'partially_refunded', 'refunded'] }).notNull().default('completed'),
-    couponCodes: text('coupon_codes').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['completed', 'partially_refunded', 'refunded'] })
+      .notNull()
+      .default('completed'),
+    couponCodes: text('coupon_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** False for the provider's test orders. */
     live: boolean('live').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
@@ -216,7 +209,10 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_unique').on(table.reference),
     uniqueIndex('orders_provider_order_unique').on(table.provider, table.providerOrderId),
     index('orders_customer_idx').on(table.customerId, table.completedAt),
-    check('orders_amounts_nonnegative', sql`${table.subtotalMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.taxMinor} >= 0 and ${table.totalMinor} >= 0`),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${table.subtotalMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.taxMinor} >= 0 and ${table.totalMinor} >= 0`,
+    ),
   ],
 );
 
@@ -260,10 +256,7 @@ export const refunds = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('refunds_provider_return_unique').on(table.provider, table.providerReturnId),
-    index('refunds_order_idx').on(table.orderId),
-  ],
+  (table) => [uniqueIndex('refunds_provider_return_unique').on(table.provider, table.providerReturnId), index('refunds_order_idx').on(table.orderId)],
 );
 
 /** One licence key per licensed unit bought; `XXXX-XXXX-XXXX-XXXX`, unique and unguessable. */
@@ -282,7 +275,9 @@ export const licences = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     seats: integer('seats').notNull(),
-    status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'revoked'] })
+      .notNull()
+      .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -375,17 +370,16 @@ export const outboxMessages = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     /** pending → sent, or held (no SMTP configured: kept for the sandbox mailbox), or failed after the last attempt. */
-    status: text('status', { enum: ['pending', 'sent', 'held', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'held', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('outbox_messages_dedupe_unique').on(table.dedupeKey),
-    index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
-  ],
+  (table) => [uniqueIndex('outbox_messages_dedupe_unique').on(table.dedupeKey), index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
 );
 
 // ---------------------------------------------------------------------------
@@ -430,7 +424,9 @@ export const sandboxWebhookDeliveries = pgTable(
     eventId: text('event_id').notNull(),
     /** The exact JSON body that is signed and sent. */
     body: text('body').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastStatusCode: integer('last_status_code'),
@@ -471,10 +467,7 @@ export const accounts = pgTable(
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex('accounts_email_unique').on(table.email),
-    check('accounts_email_lowercase', sql`${table.email} = lower(${table.email})`),
-  ],
+  (table) => [uniqueIndex('accounts_email_unique').on(table.email), check('accounts_email_lowercase', sql`${table.email} = lower(${table.email})`)],
 );
 
 /**

@@ -19,8 +19,6 @@ export const notFound = (message: string) => new HttpError(404, message);
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) =>
-    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-  );
+  const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
   throw badRequest(`Invalid ${what}: ${problems.join('; ')}`);
 }

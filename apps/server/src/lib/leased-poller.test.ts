@@ -9,9 +9,7 @@ const silentLog = { error: () => undefined };
 
 describe('backoffDelay', () => {
   it('doubles from the base delay and stops at the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => backoffDelay(attempts, 1000, 60_000))).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000,
-    ]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => backoffDelay(attempts, 1000, 60_000))).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000]);
   });
 });
 
@@ -76,8 +74,7 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
 
   const markDelivered = (database: TestDatabase, row: SandboxDeliveryRow) =>
     createSandboxRepository(database.db).recordAttempt(row.id, row.attempts, { status: 'delivered', statusCode: 200, at: clock });
-  const statusOf = async (eventId: string) =>
-    (await first.db.select().from(sandboxWebhookDeliveries).where(eq(sandboxWebhookDeliveries.eventId, eventId)))[0]!;
+  const statusOf = async (eventId: string) => (await first.db.select().from(sandboxWebhookDeliveries).where(eq(sandboxWebhookDeliveries.eventId, eventId)))[0]!;
 
   it('two pollers on one database never deliver a row twice', async () => {
     const repository = createSandboxRepository(first.db);

@@ -18,6 +18,9 @@ describe('serializeError', () => {
     looped.cause = looped;
     const aggregate = new AggregateError([new Error('::1 refused'), looped], 'connect failed');
     const serialized = serializeError(aggregate);
-    expect(serialized.aggregateErrors).toEqual([expect.objectContaining({ message: '::1 refused' }), expect.objectContaining({ message: 'looped', cause: '[seen]' })]);
+    expect(serialized.aggregateErrors).toEqual([
+      expect.objectContaining({ message: '::1 refused' }),
+      expect.objectContaining({ message: 'looped', cause: '[seen]' }),
+    ]);
   });
 });

@@ -8,7 +8,9 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps allowed links, opening other sites in a new tab', () => {
-    const html = renderMarkdown('[manual](/user-manuals/remidi-4-user-manual) [site](https://example.com) [mail](mailto:a@example.com) [chat](xmpp:me@example.com) [irc](ircs://irc.example.com)');
+    const html = renderMarkdown(
+      '[manual](/user-manuals/remidi-4-user-manual) [site](https://example.com) [mail](mailto:a@example.com) [chat](xmpp:me@example.com) [irc](ircs://irc.example.com)',
+    );
     expect(html).toContain('<a href="/user-manuals/remidi-4-user-manual">manual</a>');
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>');
     expect(html).toContain('<a href="mailto:a@example.com">mail</a>');

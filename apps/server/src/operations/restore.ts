@@ -1,16 +1,7 @@
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  assertSafeEntries,
-  DATABASE_DUMP,
-  extractArchive,
-  hashTree,
-  listArchive,
-  MANIFEST_NAME,
-  parseManifest,
-  type Manifest,
-} from './archive';
+import { assertSafeEntries, DATABASE_DUMP, extractArchive, hashTree, listArchive, MANIFEST_NAME, parseManifest, type Manifest } from './archive';
 import { assertEmptyPostgres, restorePostgres } from './postgres-tools';
 import { OperationError } from './run-command';
 
@@ -62,7 +53,9 @@ async function assertEmptyFolder(dataDir: string) {
     throw error;
   });
   if (names.length > 0) {
-    throw new OperationError(`${dataDir} is not empty (${names.slice(0, 3).join(', ')}…): restore only into a new or empty DATA_DIR, so nothing is overwritten`);
+    throw new OperationError(
+      `${dataDir} is not empty (${names.slice(0, 3).join(', ')}…): restore only into a new or empty DATA_DIR, so nothing is overwritten`,
+    );
   }
 }
 

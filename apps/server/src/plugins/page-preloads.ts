@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
 /** The part of Vite's build manifest (`dist/.vite/manifest.json`) the server reads. */
-const manifestSchema = z.record(
-  z.string(),
-  z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: z.array(z.string()).optional() }),
-);
+const manifestSchema = z.record(z.string(), z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: z.array(z.string()).optional() }));
 export type ViteManifest = z.infer<typeof manifestSchema>;
 
 /** A manifest from disk, or undefined (with the reason) when it is missing or not Vite's shape. */

@@ -31,7 +31,11 @@ describe('security headers', () => {
   });
 
   it('allow the SBL script origin and the storefront origin in FastSpring mode only', () => {
-    const fastspring = loadConfig({ PAYMENTS_PROVIDER: 'fastspring', FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore', MAIL_DISABLED: 'true' });
+    const fastspring = loadConfig({
+      PAYMENTS_PROVIDER: 'fastspring',
+      FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore',
+      MAIL_DISABLED: 'true',
+    });
     const sources = paymentProviderSources(fastspring.payments);
     const origins = ['https://sbl.onfastspring.com', 'https://teststore.test.onfastspring.com'];
     expect(sources).toEqual({ script: origins, connect: origins, frame: origins, img: origins });

@@ -67,7 +67,6 @@ export function paymentProviderSources(payments: PaymentsConfig): NonNullable<Se
   return { script: origins, connect: origins, frame: origins, img: origins };
 }
 
-
 const API_PREFIXES = ['/api/', '/status', '/webhooks/', '/lookup'];
 
 /**

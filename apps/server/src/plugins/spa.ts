@@ -33,9 +33,7 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 
 /** Finds and reads the built web app (`apps/web/dist`) or the folder configured in WEB_DIST_DIR. */
 export function loadWebApp(configured: string | undefined): WebApp {
-  const candidates = configured
-    ? [configured]
-    : ['../../../web/dist', '../../web/dist'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const candidates = configured ? [configured] : ['../../../web/dist', '../../web/dist'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
   const distDir = candidates.find((folder) => existsSync(path.join(folder, 'index.html')));
   const indexHtml = distDir ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : NOT_BUILT_HTML;
   const manifestFile = distDir && path.join(distDir, '.vite', 'manifest.json');

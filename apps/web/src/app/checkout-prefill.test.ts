@@ -8,7 +8,17 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('checkout prefill', () => {
   it('uses the lookup: contact and billing address, with the bearer token', async () => {
-    const fetchMock = lookup({ customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: 'CA', city: 'Montréal', region: 'QC', postal_code: 'H2X 1Y4' } });
+    const fetchMock = lookup({
+      customer_info: {
+        first_name: 'Robin',
+        last_name: 'Keys',
+        email: 'robin@example.com',
+        country: 'CA',
+        city: 'Montréal',
+        region: 'QC',
+        postal_code: 'H2X 1Y4',
+      },
+    });
     const payload = await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).load();
     expect(payload).toEqual({
       paymentContact: { email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' },
@@ -20,15 +30,23 @@ describe('checkout prefill', () => {
   it('customer not found or a failure: the identity names (prefillName rules)', async () => {
     lookup({}, 500);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).load()).toEqual({ paymentContact: { email: 'melody@example.com', firstName: 'Melody' } });
-    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, email: 'testuser@example.com', name: '' }).load()).toEqual({ paymentContact: { email: 'testuser@example.com' } });
-    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, givenName: 'Ada', familyName: 'Lovelace' }).load()).toMatchObject({ paymentContact: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).load()).toEqual({
+      paymentContact: { email: 'melody@example.com', firstName: 'Melody' },
+    });
+    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, email: 'testuser@example.com', name: '' }).load()).toEqual({
+      paymentContact: { email: 'testuser@example.com' },
+    });
+    expect(await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, givenName: 'Ada', familyName: 'Lovelace' }).load()).toMatchObject({
+      paymentContact: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
   });
 
   it('applies through recognize and secure with an empty key', () => {
     const recognize = vi.fn();
     const secure = vi.fn();
-    (window as unknown as { fastspring: unknown }).fastspring = { builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() } };
+    (window as unknown as { fastspring: unknown }).fastspring = {
+      builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() },
+    };
     createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).apply({ paymentContact: { email: 'a@b.c' }, billingAddress: { country: 'CA' } });
     expect(recognize).toHaveBeenCalledWith({ email: 'a@b.c' });
     expect(secure).toHaveBeenCalledWith({ paymentContact: { email: 'a@b.c' }, billingAddress: { country: 'CA' } }, '');
@@ -37,13 +55,18 @@ describe('checkout prefill', () => {
 
   it('passes the server’s encrypted secure payload to secure() when there is one (live FastSpring)', async () => {
     const sealed = { securePayload: 'c2VjcmV0', secureKey: 'a2V5' };
-    lookup({ customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: null, city: null, region: null, postal_code: null }, secure_payload: sealed });
+    lookup({
+      customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: null, city: null, region: null, postal_code: null },
+      secure_payload: sealed,
+    });
     const prefill = createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user);
     const payload = await prefill.load();
     expect(payload).toEqual({ paymentContact: { email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' }, sealed });
     const recognize = vi.fn();
     const secure = vi.fn();
-    (window as unknown as { fastspring: unknown }).fastspring = { builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() } };
+    (window as unknown as { fastspring: unknown }).fastspring = {
+      builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() },
+    };
     prefill.apply(payload!);
     expect(recognize).toHaveBeenCalledWith({ email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' });
     expect(secure).toHaveBeenCalledExactlyOnceWith('c2VjcmV0', 'a2V5');

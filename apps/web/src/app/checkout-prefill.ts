@@ -24,7 +24,12 @@ export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken
       const names = info?.first_name || info?.last_name ? { firstName: info.first_name ?? '', lastName: info.last_name ?? '' } : fromProfile;
       const email = info?.email || user.email;
       if (!email) return null;
-      const billing = { country: info?.country ?? undefined, city: info?.city ?? undefined, region: info?.region ?? undefined, postalCode: info?.postal_code ?? undefined };
+      const billing = {
+        country: info?.country ?? undefined,
+        city: info?.city ?? undefined,
+        region: info?.region ?? undefined,
+        postalCode: info?.postal_code ?? undefined,
+      };
       const hasBilling = Object.values(billing).some(Boolean);
       return {
         paymentContact: { email, ...(names.firstName ? { firstName: names.firstName } : {}), ...(names.lastName ? { lastName: names.lastName } : {}) },

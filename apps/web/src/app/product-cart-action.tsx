@@ -13,13 +13,7 @@ function ProductCartAction({ product }: { product: NormalizedProduct }) {
   const ready = usePaymentsSelector(selectCartReady);
   const quantity = usePaymentsSelector((state) => state.cart.items.find((line) => line.path === product.path)?.quantity ?? 0);
   return (
-    <ProductCartButton
-      productName={product.display}
-      ready={ready}
-      quantity={quantity}
-      onAdd={() => add(product.path)}
-      onRemove={() => remove(product.path)}
-    />
+    <ProductCartButton productName={product.display} ready={ready} quantity={quantity} onAdd={() => add(product.path)} onRemove={() => remove(product.path)} />
   );
 }
 

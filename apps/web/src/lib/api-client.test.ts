@@ -13,7 +13,10 @@ describe('apiGet', () => {
 
   it("throws 'HTTP {status}: {statusText}' and releases the body of a failed answer", async () => {
     const response = new Response('{"error":"Not Found"}', { status: 404, statusText: 'Not Found' });
-    vi.stubGlobal('fetch', vi.fn(async () => response));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => response),
+    );
     const error = await apiGet('/api/products/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('HTTP 404: Not Found');

@@ -107,8 +107,7 @@ describe('list filters', () => {
     live({ path: 'free', price: '$0.00', total: '$0.00', discountPercent: 0 }),
     live({ path: 'full-price', discountPercent: '0%' }),
   ]);
-  const paths = (filter: (typeof productFilters)[keyof typeof productFilters]) =>
-    filterProducts(products, filter).map((product) => product.path);
+  const paths = (filter: (typeof productFilters)[keyof typeof productFilters]) => filterProducts(products, filter).map((product) => product.path);
 
   it('selects each list view', () => {
     expect(paths(productFilters.plugins)).toEqual(['plugin-deal', 'free', 'full-price']);

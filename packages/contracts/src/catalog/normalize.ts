@@ -48,14 +48,8 @@ export function discountPercentValue(value: unknown): number {
 }
 
 export function normalizeProduct(raw: Record<string, unknown>): NormalizedProduct {
-  const priceValue =
-    typeof raw.priceValue === 'number' && Number.isFinite(raw.priceValue)
-      ? raw.priceValue
-      : (parsePriceText(raw.price) ?? 0);
-  const totalValue =
-    typeof raw.totalValue === 'number' && Number.isFinite(raw.totalValue)
-      ? raw.totalValue
-      : (parsePriceText(raw.total) ?? 0);
+  const priceValue = typeof raw.priceValue === 'number' && Number.isFinite(raw.priceValue) ? raw.priceValue : (parsePriceText(raw.price) ?? 0);
+  const totalValue = typeof raw.totalValue === 'number' && Number.isFinite(raw.totalValue) ? raw.totalValue : (parsePriceText(raw.total) ?? 0);
   const description = isRecord(raw.description) ? raw.description : {};
   const discount = isRecord(raw.discount) ? raw.discount : {};
   return {

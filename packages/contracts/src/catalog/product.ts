@@ -13,10 +13,7 @@ export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 /** FastSpring-style catalogues send the discount either as a number (20) or as text ('20%'); both are valid. */
-export const discountPercentSchema = z.union([
-  z.number().min(0).max(100),
-  z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, "A discount text looks like '20%'"),
-]);
+export const discountPercentSchema = z.union([z.number().min(0).max(100), z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, "A discount text looks like '20%'")]);
 export type DiscountPercent = z.infer<typeof discountPercentSchema>;
 
 /** The same picture at another width, for an `<img srcset>`. */

@@ -92,7 +92,10 @@ export const fastspringReturnSchema = z.object({
   type: z.string().max(50).nullish(),
   reason: z.string().max(500).nullish(),
   note: z.string().max(2000).nullish(),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
   totalReturn: amount.nullish(),
   original: z
     .object({

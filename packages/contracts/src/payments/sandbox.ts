@@ -10,9 +10,7 @@ export const SANDBOX_API_PREFIX = '/sandbox/fastspring/api';
 export const SANDBOX_CHECKOUT_PREFIX = '/sandbox/fastspring/checkout';
 
 /** A cart session id: 24 random bytes in base64url (192 bits). */
-export const sandboxSessionIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{32}$/, 'A session id is 32 characters of A-Z, a-z, 0-9, - and _');
+export const sandboxSessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'A session id is 32 characters of A-Z, a-z, 0-9, - and _');
 
 export const sandboxSessionParamsSchema = z.object({ session: sandboxSessionIdSchema });
 export const sandboxItemParamsSchema = z.object({ session: sandboxSessionIdSchema, path: productPathSchema });
@@ -79,7 +77,11 @@ export const sandboxPayRequestSchema = z.object({
   email: z.email('Enter a valid email address').max(254, 'Enter a valid email address'),
   firstName: z.string().trim().min(1, 'Enter your first name').max(100, 'Use at most 100 characters'),
   lastName: z.string().trim().min(1, 'Enter your last name').max(100, 'Use at most 100 characters'),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose your country'),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose your country'),
   region: z.string().trim().max(100, 'Use at most 100 characters').default(''),
   city: z.string().trim().max(100, 'Use at most 100 characters').default(''),
   postalCode: z.string().trim().min(1, 'Enter your postal code').max(20, 'Use at most 20 characters'),

@@ -6,8 +6,7 @@ type TonejsMidiModule = typeof tonejsMidiNamespace;
  * exports and offers them only as `default` (module.exports), while bundlers
  * and CJS loaders expose them directly; accept both shapes.
  */
-const tonejsMidi: TonejsMidiModule =
-  (tonejsMidiNamespace as TonejsMidiModule & { default?: TonejsMidiModule }).default ?? tonejsMidiNamespace;
+const tonejsMidi: TonejsMidiModule = (tonejsMidiNamespace as TonejsMidiModule & { default?: TonejsMidiModule }).default ?? tonejsMidiNamespace;
 
 /** @tonejs/midi's file class, the same under every loader. */
 export const { Midi } = tonejsMidi;

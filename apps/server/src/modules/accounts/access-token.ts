@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  errors as joseErrors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 
 /**
@@ -74,9 +66,9 @@ export interface EmbeddedVerifierOptions {
   /** The provider's public signing keys (no network needed). */
   publicJwks: JSONWebKeySet;
   /** The account behind `sub`: its current verification state, names and token cut-off. */
-  findAccount: (subject: string) => Promise<
-    { email: string; emailVerified: boolean; givenName: string; familyName: string; fullName: string; tokensValidAfter: Date | null } | undefined
-  >;
+  findAccount: (
+    subject: string,
+  ) => Promise<{ email: string; emailVerified: boolean; givenName: string; familyName: string; fullName: string; tokensValidAfter: Date | null } | undefined>;
 }
 
 /**
@@ -93,7 +85,7 @@ export function embeddedTokenVerifier(options: EmbeddedVerifierOptions): AccessT
       const account = await options.findAccount(payload.sub);
       if (!account) throw new InvalidTokenError('The access token is not valid.', 'no such account');
       if (account.tokensValidAfter && (payload.iat ?? 0) * 1000 < account.tokensValidAfter.getTime()) {
-        throw new InvalidTokenError('The access token is no longer valid. Sign in again.', 'issued before the account\'s tokens-valid-after time');
+        throw new InvalidTokenError('The access token is no longer valid. Sign in again.', "issued before the account's tokens-valid-after time");
       }
       const email = text(payload.email)?.toLowerCase();
       return {
@@ -180,7 +172,8 @@ export function externalTokenVerifier(options: ExternalVerifierOptions): AccessT
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (response.status === 401 || response.status === 403) throw new InvalidTokenError('The access token is not valid.', `userinfo answered ${response.status}`);
+    if (response.status === 401 || response.status === 403)
+      throw new InvalidTokenError('The access token is not valid.', `userinfo answered ${response.status}`);
     if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
     const info = userinfoSchema.parse(await response.json());
     // OpenID Connect Core §5.3.4: the answer is about the token's subject, or it is not used.

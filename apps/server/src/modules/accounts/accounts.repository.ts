@@ -27,11 +27,7 @@ export function createAccountsRepository(db: Database) {
 
     /** The customer's orders, newest first. */
     ordersOf(customerId: number) {
-      return db
-        .select()
-        .from(orders)
-        .where(eq(orders.customerId, customerId))
-        .orderBy(desc(orders.completedAt), desc(orders.id));
+      return db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.completedAt), desc(orders.id));
     },
 
     /** The lines of those orders with their product and the entitlement that grants its files. */
@@ -91,7 +87,12 @@ export function createAccountsRepository(db: Database) {
           : await db
               .select()
               .from(productFiles)
-              .where(inArray(productFiles.versionId, versions.map((version) => version.id)))
+              .where(
+                inArray(
+                  productFiles.versionId,
+                  versions.map((version) => version.id),
+                ),
+              )
               .orderBy(asc(productFiles.os), asc(productFiles.format), asc(productFiles.id));
       return new Map(
         versions.map((version) => [version.productId, { version: version.version, files: files.filter((file) => file.versionId === version.id) }]),

@@ -88,7 +88,10 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (orders.length === 0) return undefined;
 
       const [items, licences, lastDownloaded] = await Promise.all([
-        repository.itemsOf(customer.id, orders.map((order) => order.id)),
+        repository.itemsOf(
+          customer.id,
+          orders.map((order) => order.id),
+        ),
         repository.licencesOf(customer.id),
         repository.lastDownloadedVersions(customer.id),
       ]);
@@ -107,20 +110,18 @@ export function createAccountsService(options: AccountsServiceOptions) {
           const lineRefunded = order.status === 'refunded' || line.refundedQuantity >= line.quantity;
           const canDownload = !lineRefunded && line.downloadable && line.entitlementId !== null && release !== undefined;
           const lineFiles = canDownload
-            ? release.files.map(
-                (file): AccountFile => ({
-                  display: `${line.productName} ${release.version}${PLATFORM_LABELS[file.os] ? ` for ${PLATFORM_LABELS[file.os]}` : ''}`,
-                  file_url: url(file.id, line.entitlementId!),
-                  product: line.productName,
-                  product_id: line.productPath,
-                  size: formatBytes(file.sizeBytes),
-                  size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
-                  filename: file.filename,
-                  version: release.version,
-                  download_source: options.downloadSource,
-                  type: file.os,
-                }),
-              )
+            ? release.files.map((file): AccountFile => ({
+                display: `${line.productName} ${release.version}${PLATFORM_LABELS[file.os] ? ` for ${PLATFORM_LABELS[file.os]}` : ''}`,
+                file_url: url(file.id, line.entitlementId!),
+                product: line.productName,
+                product_id: line.productPath,
+                size: formatBytes(file.sizeBytes),
+                size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
+                filename: file.filename,
+                version: release.version,
+                download_source: options.downloadSource,
+                type: file.os,
+              }))
             : [];
           files.push(...lineFiles);
           products.push({

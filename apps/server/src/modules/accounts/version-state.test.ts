@@ -3,7 +3,13 @@ import { versionState } from './version-state';
 
 describe('versionState', () => {
   it('is a first download until a download is tracked', () => {
-    expect(versionState(null, '4.2.1')).toEqual({ user_version: null, current_version: '4.2.1', first_download: true, has_update: false, is_major_update: false });
+    expect(versionState(null, '4.2.1')).toEqual({
+      user_version: null,
+      current_version: '4.2.1',
+      first_download: true,
+      has_update: false,
+      is_major_update: false,
+    });
   });
 
   it('is up to date on the current version', () => {

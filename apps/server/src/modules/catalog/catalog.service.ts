@@ -42,7 +42,13 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
     const summaries = new Map(
       rows.map((row) => [
         row.path,
-        { path: row.path, display: row.displayName, summaryHtml: row.summaryHtml, image: row.imagePath, imageVariants: imageVariantsOf(row).imageVariants ?? [] },
+        {
+          path: row.path,
+          display: row.displayName,
+          summaryHtml: row.summaryHtml,
+          image: row.imagePath,
+          imageVariants: imageVariantsOf(row).imageVariants ?? [],
+        },
       ]),
     );
     return { body: toCachedBody(rows.map(toProductView)), summaries };

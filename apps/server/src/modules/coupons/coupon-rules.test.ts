@@ -81,12 +81,7 @@ describe('applyCoupon', () => {
     ['expired', { validUntil: new Date('2024-08-31T23:59:59Z') }, {}, 'This code expired on August 31, 2024'],
     ['used_up', { maxRedemptions: 3 }, { redemptions: 3 }, 'This code has been used up'],
     ['wrong_currency', { kind: 'amount' as const, percentOff: null, amountOffMinor: 500, currency: 'EUR' }, {}, 'This code only works for prices in EUR'],
-    [
-      'product_not_in_cart',
-      { productId: 99 },
-      { restrictedProductName: 'reMIDI 4' },
-      'This code only applies to reMIDI 4, which is not in your cart',
-    ],
+    ['product_not_in_cart', { productId: 99 }, { restrictedProductName: 'reMIDI 4' }, 'This code only applies to reMIDI 4, which is not in your cart'],
     ['already_used', { perCustomerLimit: 1 }, { customerRedemptions: 1 }, 'You have already used this code'],
   ])('refuses with %s', (reason, overrides, factOverrides, message) => {
     expect(applyCoupon(coupon(overrides), lines, facts(factOverrides))).toEqual({ ok: false, code: 'WELCOME10', reason, message });

@@ -9,14 +9,7 @@ export interface CouponLine {
 }
 
 export type CouponRejectionReason =
-  | 'invalid'
-  | 'inactive'
-  | 'expired'
-  | 'not_yet_valid'
-  | 'used_up'
-  | 'wrong_currency'
-  | 'product_not_in_cart'
-  | 'already_used';
+  'invalid' | 'inactive' | 'expired' | 'not_yet_valid' | 'used_up' | 'wrong_currency' | 'product_not_in_cart' | 'already_used';
 
 export type CouponEvaluation =
   | {
@@ -102,11 +95,7 @@ export function applyCoupon(coupon: CouponRule, lines: CouponLine[], facts: Coup
     const name = facts.restrictedProductName ?? 'another product';
     return reject('product_not_in_cart', `This code only applies to ${name}, which is not in your cart`);
   }
-  if (
-    coupon.perCustomerLimit !== null &&
-    facts.customerRedemptions !== null &&
-    facts.customerRedemptions >= coupon.perCustomerLimit
-  ) {
+  if (coupon.perCustomerLimit !== null && facts.customerRedemptions !== null && facts.customerRedemptions >= coupon.perCustomerLimit) {
     return reject('already_used', 'You have already used this code');
   }
 

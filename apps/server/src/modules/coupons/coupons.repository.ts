@@ -118,11 +118,7 @@ export function createCouponRepository(db: CouponExecutor) {
     /** Inserts the coupons whose code is not taken; returns the codes inserted. */
     async insertMissing(rows: NewCouponRow[]): Promise<string[]> {
       if (rows.length === 0) return [];
-      const inserted = await db
-        .insert(coupons)
-        .values(rows)
-        .onConflictDoNothing({ target: coupons.code })
-        .returning({ code: coupons.code });
+      const inserted = await db.insert(coupons).values(rows).onConflictDoNothing({ target: coupons.code }).returning({ code: coupons.code });
       return inserted.map((row) => row.code);
     },
   };

@@ -87,7 +87,8 @@ export async function downloadsRoutes(fastify: FastifyInstance, options: Downloa
   /** 403 for an altered, expired or refunded link: a page for a person, JSON for a program. */
   function refuse(request: FastifyRequest, reply: FastifyReply, check: Refusal) {
     const { title } = REFUSED[check];
-    const message = check === 'refunded' ? `${REFUSED.refunded.message} If you think this is a mistake, write to ${options.supportEmail}.` : REFUSED[check].message;
+    const message =
+      check === 'refunded' ? `${REFUSED.refunded.message} If you think this is a mistake, write to ${options.supportEmail}.` : REFUSED[check].message;
     if (!(request.headers.accept ?? '').includes('text/html')) throw new HttpError(403, message);
     return reply
       .code(403)

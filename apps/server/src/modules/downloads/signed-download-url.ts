@@ -13,9 +13,7 @@ export interface DownloadGrant {
 }
 
 function signature(secret: string, grant: DownloadGrant): string {
-  return createHmac('sha256', secret)
-    .update(`download:${grant.fileId}:${grant.entitlementId}:${grant.expires}`)
-    .digest('base64url');
+  return createHmac('sha256', secret).update(`download:${grant.fileId}:${grant.entitlementId}:${grant.expires}`).digest('base64url');
 }
 
 export function signedDownloadPath(secret: string, grant: DownloadGrant): string {

@@ -17,9 +17,7 @@ export interface FileStorage {
 }
 
 export type FileDelivery =
-  | { kind: 'missing' }
-  | { kind: 'stream'; size: number; open(range?: { start: number; end: number }): Readable }
-  | { kind: 'redirect'; url: string };
+  { kind: 'missing' } | { kind: 'stream'; size: number; open(range?: { start: number; end: number }): Readable } | { kind: 'redirect'; url: string };
 
 /** `attachment; filename="…"`: the name a browser saves the file under, with nothing a header could trip on. */
 export function attachmentDisposition(filename: string) {
@@ -67,4 +65,3 @@ export async function readLocalFile(dir: string, storageKey: string): Promise<Ui
     throw error;
   }
 }
-

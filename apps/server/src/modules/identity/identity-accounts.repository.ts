@@ -107,7 +107,9 @@ export function createIdentityAccountsRepository(db: Database, mail: IdentityMai
         .select({ account: accounts })
         .from(accountTokens)
         .innerJoin(accounts, eq(accounts.id, accountTokens.accountId))
-        .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+        .where(
+          and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)),
+        )
         .limit(1);
       return row?.account;
     },
@@ -126,7 +128,13 @@ export function createIdentityAccountsRepository(db: Database, mail: IdentityMai
         if (used.result !== 'ok') return used;
         const [account] = await tx
           .update(accounts)
-          .set({ passwordHash, emailVerified: true, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, tokensValidAfter, updatedAt: sql`now()` })
+          .set({
+            passwordHash,
+            emailVerified: true,
+            emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`,
+            tokensValidAfter,
+            updatedAt: sql`now()`,
+          })
           .where(eq(accounts.id, used.accountId))
           .returning();
         await tx
@@ -138,7 +146,10 @@ export function createIdentityAccountsRepository(db: Database, mail: IdentityMai
     },
 
     async updatePasswordHash(accountId: string, passwordHash: string) {
-      await db.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, accountId));
+      await db
+        .update(accounts)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(accounts.id, accountId));
     },
 
     /** Removes tokens that expired more than a week ago. */

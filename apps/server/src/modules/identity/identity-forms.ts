@@ -18,7 +18,10 @@ const name = (what: string) =>
     .trim()
     .min(1, `Enter your ${what}.`)
     .max(100, `Your ${what} can have at most 100 characters.`)
-    .refine((value) => ![...value].some((char) => char === '<' || char === '>' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), `Your ${what} cannot contain < > or control characters.`);
+    .refine(
+      (value) => ![...value].some((char) => char === '<' || char === '>' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f),
+      `Your ${what} cannot contain < > or control characters.`,
+    );
 
 const newPassword = z
   .string({ error: 'Choose a password.' })
@@ -36,12 +39,27 @@ export const loginForm = z.object({
 export const signupForm = z.object({ csrf, given_name: name('first name'), family_name: name('last name'), email, password: newPassword });
 export const emailForm = z.object({ csrf, email });
 export const resetForm = z.object({ token: z.string().min(1).max(200), password: newPassword });
-export const tokenQuery = z.object({ token: z.string().min(1).max(200).regex(/^[\w-]+$/) });
+export const tokenQuery = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w-]+$/),
+});
 /** The email confirmation page: the token travels in the form, not the URL, with the account's password. */
 export const verifyEmailForm = tokenQuery.extend({
-  password: z.string({ error: 'Enter the password of this account.' }).min(1, 'Enter the password of this account.').max(MAX_PASSWORD_LENGTH, 'This is not the password of this account.'),
+  password: z
+    .string({ error: 'Enter the password of this account.' })
+    .min(1, 'Enter the password of this account.')
+    .max(MAX_PASSWORD_LENGTH, 'This is not the password of this account.'),
 });
-export const interactionParams = z.object({ uid: z.string().min(1).max(100).regex(/^[\w-]+$/) });
+export const interactionParams = z.object({
+  uid: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/),
+});
 
 export type FormValues = Record<string, string>;
 

@@ -51,7 +51,14 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const { token, hash } = newToken();
     await accounts.issueToken(account.id, 'verify-email', { hash, validForSeconds: VERIFY_EMAIL_VALID_HOURS * 3600 }, (tokenId) => {
       const message = verificationEmail(emails, { firstName: account.givenName, link: link('/idp/verify-email', token), validHours: VERIFY_EMAIL_VALID_HOURS });
-      return { dedupeKey: `verify-email:${tokenId}`, kind: 'verify-email', toAddress: account.email, subject: message.subject, textBody: message.text, htmlBody: message.html };
+      return {
+        dedupeKey: `verify-email:${tokenId}`,
+        kind: 'verify-email',
+        toAddress: account.email,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+      };
     });
   }
 
@@ -90,14 +97,29 @@ export function createIdentityService(options: IdentityServiceOptions) {
         { email, passwordHash, givenName: input.givenName, familyName: input.familyName, fullName: `${input.givenName} ${input.familyName}`.trim() },
         { hash, validForSeconds: VERIFY_EMAIL_VALID_HOURS * 3600 },
         (_accountId, tokenId) => {
-          const message = verificationEmail(emails, { firstName: input.givenName, link: link('/idp/verify-email', token), validHours: VERIFY_EMAIL_VALID_HOURS });
-          return { dedupeKey: `verify-email:${tokenId}`, kind: 'verify-email', toAddress: email, subject: message.subject, textBody: message.text, htmlBody: message.html };
+          const message = verificationEmail(emails, {
+            firstName: input.givenName,
+            link: link('/idp/verify-email', token),
+            validHours: VERIFY_EMAIL_VALID_HOURS,
+          });
+          return {
+            dedupeKey: `verify-email:${tokenId}`,
+            kind: 'verify-email',
+            toAddress: email,
+            subject: message.subject,
+            textBody: message.text,
+            htmlBody: message.html,
+          };
         },
       );
       if (!created) {
         const existing = await accounts.findByEmail(email);
         if (existing) {
-          const message = existingAccountEmail(emails, { firstName: existing.givenName, signInUrl: `${options.publicUrl}/account`, unconfirmed: !existing.emailVerified });
+          const message = existingAccountEmail(emails, {
+            firstName: existing.givenName,
+            signInUrl: `${options.publicUrl}/account`,
+            unconfirmed: !existing.emailVerified,
+          });
           // One such email per account per hour, however often the form is sent.
           const hour = Math.floor(Date.now() / 3_600_000);
           await accounts.enqueue({
@@ -156,7 +178,14 @@ export function createIdentityService(options: IdentityServiceOptions) {
             link: link('/idp/reset-password', token),
             validMinutes: RESET_PASSWORD_VALID_MINUTES,
           });
-          return { dedupeKey: `password-reset:${tokenId}`, kind: 'password-reset', toAddress: account.email, subject: message.subject, textBody: message.text, htmlBody: message.html };
+          return {
+            dedupeKey: `password-reset:${tokenId}`,
+            kind: 'password-reset',
+            toAddress: account.email,
+            subject: message.subject,
+            textBody: message.text,
+            htmlBody: message.html,
+          };
         });
         queued();
       }
@@ -189,7 +218,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
     },
 
     /** "I did not create this account / forgot the password": the link proves the mailbox, and the shopper sets the password. */
-    async confirmEmailWithNewPassword(token: string, password: string, clientAddress: string): Promise<{ result: 'verified'; account: AccountRow } | LinkProblem> {
+    async confirmEmailWithNewPassword(
+      token: string,
+      password: string,
+      clientAddress: string,
+    ): Promise<{ result: 'verified'; account: AccountRow } | LinkProblem> {
       const outcome = await accounts.verifyEmailWithToken(hashToken(token), { newPasswordHash: await hashPassword(password, scrypt) }, nextWholeSecond());
       if (outcome.result === 'verified') await endEverySession(outcome.account, clientAddress);
       return outcome;

@@ -159,7 +159,11 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
   }
 
   const forbidden = (reply: FastifyReply) =>
-    sendPage(reply, 403, errorPage(page, { title: 'Form not accepted', message: 'This form was not sent from this sign-in page. Go back to the store and choose Sign in again.' }));
+    sendPage(
+      reply,
+      403,
+      errorPage(page, { title: 'Form not accepted', message: 'This form was not sent from this sign-in page. Go back to the store and choose Sign in again.' }),
+    );
 
   /** 429 as a page: per email address (the service's limits) or per client address (the route limits). */
   const tooMany = (reply: FastifyReply, retryAfterSeconds: number, limited: 'email' | 'address' = 'email') =>
@@ -194,7 +198,9 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
       if (!expired) request.log.error({ err: error }, 'could not finish a sign-in interaction');
       if (!raw.headersSent) {
         raw.writeHead(expired ? 400 : 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        raw.end(expired ? expiredPage() : errorPage(page, { title: 'Something went wrong', message: 'Please go back to the store and try again in a moment.' }));
+        raw.end(
+          expired ? expiredPage() : errorPage(page, { title: 'Something went wrong', message: 'Please go back to the store and try again in a moment.' }),
+        );
       }
     }
   }
@@ -256,7 +262,11 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     const outcome = await identity.logIn(parsed.data.email, parsed.data.password, request.ip);
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     if (outcome.result === 'invalid') {
-      return sendPage(reply, 401, loginPage(page, { ...input, errors: { form: 'Email or password is incorrect.', password: 'Email or password is incorrect.' } }));
+      return sendPage(
+        reply,
+        401,
+        loginPage(page, { ...input, errors: { form: 'Email or password is incorrect.', password: 'Email or password is incorrect.' } }),
+      );
     }
     return finish(request, reply, { login: { accountId: outcome.account.id, remember: true } });
   });
@@ -273,12 +283,15 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     };
     const parsed = parseForm(signupForm, form);
     if (!parsed.success) return sendPage(reply, 400, signupPage(page, { ...input, errors: fieldErrors(parsed.error) }));
-    const outcome = await identity.signUp({
-      email: parsed.data.email,
-      password: parsed.data.password,
-      givenName: parsed.data.given_name,
-      familyName: parsed.data.family_name,
-    }, request.ip);
+    const outcome = await identity.signUp(
+      {
+        email: parsed.data.email,
+        password: parsed.data.password,
+        givenName: parsed.data.given_name,
+        familyName: parsed.data.family_name,
+      },
+      request.ip,
+    );
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: input.csrf, email: parsed.data.email, reason: 'signup' }));
   });
@@ -289,7 +302,8 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     const form = formOf(request.body);
     if (!acceptsPost(request, details.uid, form)) return forbidden(reply);
     const parsed = parseForm(emailForm, form);
-    if (!parsed.success) return sendPage(reply, 400, forgotPasswordPage(page, { uid: details.uid, csrf: csrfFor(details.uid), errors: fieldErrors(parsed.error) }));
+    if (!parsed.success)
+      return sendPage(reply, 400, forgotPasswordPage(page, { uid: details.uid, csrf: csrfFor(details.uid), errors: fieldErrors(parsed.error) }));
     const outcome = await identity.resendVerification(parsed.data.email, request.ip);
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: csrfFor(details.uid), email: parsed.data.email, reason: 'resent' }));
@@ -376,7 +390,15 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     if (outcome.result === 'rate-limited') return tooMany(reply, outcome.retryAfterSeconds);
     if (outcome.result === 'wrong-password') {
       const message = 'This is not the password of this account. Did not create it, or forgot the password? Set a new password below.';
-      return sendPage(reply, 401, verifyEmailPage(page, { token: parsed.data.token, email: outcome.email, errors: { form: message, password: 'This is not the password of this account.' } }));
+      return sendPage(
+        reply,
+        401,
+        verifyEmailPage(page, {
+          token: parsed.data.token,
+          email: outcome.email,
+          errors: { form: message, password: 'This is not the password of this account.' },
+        }),
+      );
     }
     if (outcome.result !== 'verified') return sendLinkProblem(reply, outcome.result);
     return emailConfirmed(reply, outcome.account.email);

@@ -50,8 +50,7 @@ export function createOidcPayloadsRepository(db: Database) {
 
     find: (model: string, id: string) => findWhere(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id))),
     findByUid: (model: string, uid: string) => findWhere(and(eq(oidcPayloads.model, model), eq(oidcPayloads.uid, uid))),
-    findByUserCode: (model: string, userCode: string) =>
-      findWhere(and(eq(oidcPayloads.model, model), eq(oidcPayloads.userCode, userCode))),
+    findByUserCode: (model: string, userCode: string) => findWhere(and(eq(oidcPayloads.model, model), eq(oidcPayloads.userCode, userCode))),
 
     async consume(model: string, id: string) {
       await db

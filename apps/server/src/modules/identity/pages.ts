@@ -51,8 +51,7 @@ button:hover,.button:hover{color:var(--background);background:var(--secondary);b
 /** Clicks the sign-out button as soon as the page loads: no extra confirmation for the shopper. */
 const LOGOUT_SCRIPT = `document.addEventListener('DOMContentLoaded',function(){var b=document.getElementById('logout-button');if(b){b.click();}});\n`;
 
-const assetName = (stem: string, ext: string, content: string) =>
-  `${stem}-${createHash('sha256').update(content).digest('hex').slice(0, 12)}.${ext}`;
+const assetName = (stem: string, ext: string, content: string) => `${stem}-${createHash('sha256').update(content).digest('hex').slice(0, 12)}.${ext}`;
 
 export const IDENTITY_ASSETS: Record<string, { type: string; body: string }> = {
   [assetName('identity', 'css', STYLES)]: { type: 'text/css; charset=utf-8', body: STYLES },
@@ -165,10 +164,7 @@ export function signupPage(context: PageContext, input: InteractionPageInput) {
   );
 }
 
-export function checkInboxPage(
-  context: PageContext,
-  input: { uid: string; csrf: string; email: string; reason: 'signup' | 'reset' | 'resent' },
-) {
+export function checkInboxPage(context: PageContext, input: { uid: string; csrf: string; email: string; reason: 'signup' | 'reset' | 'resent' }) {
   const message =
     input.reason === 'reset'
       ? `If an account exists for <strong>${e(input.email)}</strong>, we have sent it a link to choose a new password. The link works for 1 hour.`

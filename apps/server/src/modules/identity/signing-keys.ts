@@ -13,7 +13,20 @@ import { z } from 'zod';
 export const SIGNING_KEYS_FILE = 'idp-jwks.json';
 
 const privateRsaJwk = z
-  .object({ kty: z.literal('RSA'), kid: z.string().min(1), alg: z.literal('RS256'), use: z.literal('sig').optional(), n: z.string(), e: z.string(), d: z.string(), p: z.string(), q: z.string(), dp: z.string(), dq: z.string(), qi: z.string() })
+  .object({
+    kty: z.literal('RSA'),
+    kid: z.string().min(1),
+    alg: z.literal('RS256'),
+    use: z.literal('sig').optional(),
+    n: z.string(),
+    e: z.string(),
+    d: z.string(),
+    p: z.string(),
+    q: z.string(),
+    dp: z.string(),
+    dq: z.string(),
+    qi: z.string(),
+  })
   .loose();
 const jwksFile = z.object({ keys: z.array(privateRsaJwk).min(1) });
 

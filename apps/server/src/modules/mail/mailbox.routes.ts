@@ -17,7 +17,13 @@ import type { OutboxRepository } from './outbox.repository';
 const MAILBOX_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /** The mailbox exists while emails cannot have gone anywhere else: sandbox payments, no SMTP server. */
 export const hasSandboxMailbox = (config: Config) => config.payments.provider === 'sandbox' && !config.mail.smtpUrl;
@@ -46,7 +52,10 @@ export function lockedMailboxLink(config: Config, secrets: Secrets): string | un
 
 const KEY_COOKIE = 'songwish_mailbox_key';
 
-export async function mailboxRoutes(fastify: FastifyInstance, { outbox, storeName, lock }: { outbox: OutboxRepository; storeName: string; lock?: MailboxLock }) {
+export async function mailboxRoutes(
+  fastify: FastifyInstance,
+  { outbox, storeName, lock }: { outbox: OutboxRepository; storeName: string; lock?: MailboxLock },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const oneMessage = { config: { input: 'message id' }, schema: { params: idParams } };
   if (lock) app.addHook('onRequest', async (request, reply) => unlock(request, reply, lock, storeName));
@@ -111,7 +120,9 @@ function sendPage(reply: FastifyReply, title: string, body: string) {
     .header('content-security-policy', MAILBOX_CSP)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><link rel="icon" href="/favicon.svg"><style>${STYLES}</style></head><body><main>${body}</main></body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><link rel="icon" href="/favicon.svg"><style>${STYLES}</style></head><body><main>${body}</main></body></html>`,
+    );
 }
 
 const STYLES = `

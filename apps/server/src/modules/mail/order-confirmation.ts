@@ -89,7 +89,10 @@ function renderHtml(input: ConfirmationInput): string {
           : `<p style="margin:8px 0 4px">Licence key${item.licenceKeys.length > 1 ? 's' : ''}${
               item.licenceSeats ? ` (each activates up to ${item.licenceSeats} computer${item.licenceSeats === 1 ? '' : 's'})` : ''
             }:</p>${item.licenceKeys
-              .map((key) => `<code style="display:inline-block;margin:2px 0;padding:4px 8px;background:#f2f2f2;border-radius:4px;font-size:15px;letter-spacing:1px">${e(key)}</code>`)
+              .map(
+                (key) =>
+                  `<code style="display:inline-block;margin:2px 0;padding:4px 8px;background:#f2f2f2;border-radius:4px;font-size:15px;letter-spacing:1px">${e(key)}</code>`,
+              )
               .join('<br>')}`;
       const downloads =
         item.downloads.length === 0

@@ -40,13 +40,21 @@ export function createOutboxRepository(db: Database) {
             attempts: sql`${outboxMessages.attempts} + 1`,
             nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
           })
-          .where(inArray(outboxMessages.id, due.map((row) => row.id)))
+          .where(
+            inArray(
+              outboxMessages.id,
+              due.map((row) => row.id),
+            ),
+          )
           .returning();
       });
     },
 
     async markSent(id: number) {
-      await db.update(outboxMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outboxMessages.id, id));
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+        .where(eq(outboxMessages.id, id));
     },
 
     /** No mail server is configured: the message stays readable in the sandbox mailbox. */

@@ -18,9 +18,7 @@ export interface RefundConfirmationInput {
 export function renderRefundConfirmation(input: RefundConfirmationInput): RenderedEmail {
   const subject = `Your ${input.storeName} refund for order ${input.reference}`;
   const greeting = input.customerName ? `Hi ${input.customerName},` : 'Hi,';
-  const intro = input.partial
-    ? `We refunded part of your order ${input.reference}.`
-    : `We refunded your order ${input.reference}.`;
+  const intro = input.partial ? `We refunded part of your order ${input.reference}.` : `We refunded your order ${input.reference}.`;
   const consequence =
     'The licence keys of the refunded products no longer activate, and their download links no longer work.' +
     (input.partial ? ' Everything else in the order stays yours.' : '');

@@ -137,7 +137,13 @@ export function createOrdersRepository(db: Database) {
 
     orderLines(orderId: number) {
       return db
-        .select({ id: orderItems.id, productPath: orderItems.productPath, display: orderItems.display, quantity: orderItems.quantity, refundedQuantity: orderItems.refundedQuantity })
+        .select({
+          id: orderItems.id,
+          productPath: orderItems.productPath,
+          display: orderItems.display,
+          quantity: orderItems.quantity,
+          refundedQuantity: orderItems.refundedQuantity,
+        })
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId))
         .orderBy(orderItems.id);
@@ -159,7 +165,12 @@ export function createOrdersRepository(db: Database) {
       await db
         .update(licences)
         .set({ status: 'revoked' })
-        .where(inArray(licences.id, active.map((row) => row.id)));
+        .where(
+          inArray(
+            licences.id,
+            active.map((row) => row.id),
+          ),
+        );
     },
 
     async setOrderStatus(orderId: number, status: OrderStatus) {

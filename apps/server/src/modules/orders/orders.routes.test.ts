@@ -7,7 +7,12 @@ import { ordersRoutes } from './orders.routes';
 import type { EventOutcome, OrdersService } from './orders.service';
 
 const SECRET = 'a-webhook-secret-for-tests';
-const body = JSON.stringify({ events: [{ id: 'e1', type: 'order.completed', data: {} }, { id: 'e2', type: 'order.completed', data: {} }] });
+const body = JSON.stringify({
+  events: [
+    { id: 'e1', type: 'order.completed', data: {} },
+    { id: 'e2', type: 'order.completed', data: {} },
+  ],
+});
 
 /** The webhook route over a service that answers with the given outcomes. */
 async function deliver(outcomes: EventOutcome[]) {

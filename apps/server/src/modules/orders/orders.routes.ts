@@ -61,7 +61,10 @@ async function webhookRoute(app: FastifyInstance, { orders, webhookSecret }: Ord
       return { processed: outcomes.map((outcome) => ({ id: outcome.eventId, result: outcome.result })) };
     }
     if (processed.length > 0) {
-      return reply.code(202).type('text/plain; charset=utf-8').send(processed.map((outcome) => outcome.eventId).join('\n'));
+      return reply
+        .code(202)
+        .type('text/plain; charset=utf-8')
+        .send(processed.map((outcome) => outcome.eventId).join('\n'));
     }
     const rejected = outcomes.filter((outcome): outcome is Extract<EventOutcome, { result: 'rejected' }> => outcome.result === 'rejected');
     if (rejected.length === outcomes.length) throw new HttpError(422, rejected.map((outcome) => outcome.message).join(' '));

@@ -341,7 +341,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
   /** Email step: the order confirmation, queued in the transaction and sent once it commits. */
   async function queueOrderConfirmation(
     tx: Tx,
-    { order, orderId, contact, completedAt, items }: { order: FastspringOrder; orderId: number; contact: OrderContact; completedAt: Date; items: OrderConfirmationItem[] },
+    {
+      order,
+      orderId,
+      contact,
+      completedAt,
+      items,
+    }: { order: FastspringOrder; orderId: number; contact: OrderContact; completedAt: Date; items: OrderConfirmationItem[] },
   ) {
     const message = renderOrderConfirmation({
       storeName: options.storeName,

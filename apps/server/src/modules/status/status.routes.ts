@@ -21,7 +21,10 @@ export async function statusRoutes(fastify: FastifyInstance, { database, version
       database: database.engine,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
     };
-    return reply.code(healthy ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .code(healthy ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }
 

@@ -10,10 +10,9 @@ import { Component as ContentPage } from './content-page';
 
 function renderContentPage(slug: ContentSlug) {
   const page = contentPages[slug];
-  const router = createMemoryRouter(
-    [{ path: page.path, handle: { contentSlug: slug } satisfies ContentHandle, Component: ContentPage }],
-    { initialEntries: [page.path] },
-  );
+  const router = createMemoryRouter([{ path: page.path, handle: { contentSlug: slug } satisfies ContentHandle, Component: ContentPage }], {
+    initialEntries: [page.path],
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -25,7 +24,6 @@ function renderContentPage(slug: ContentSlug) {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
 
 describe('content page', () => {
   it('shows the page title, its metadata and the text with the store details filled in', async () => {

@@ -4,11 +4,7 @@ import { Container } from '#web/components/ui/container.tsx';
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx';
 import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '#web/features/layout/components/icons.tsx';
 import { LandingHeader } from '#web/features/layout/components/landing-header.tsx';
-import {
-  LandingVisualizerCanvas,
-  LandingVisualizerStatus,
-  SoundToggle,
-} from '#web/features/visualizer/components/landing-visualizer.tsx';
+import { LandingVisualizerCanvas, LandingVisualizerStatus, SoundToggle } from '#web/features/visualizer/components/landing-visualizer.tsx';
 import { useLandingVisualizer } from '#web/features/visualizer/hooks/use-landing-visualizer.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import type { RootOutletContext } from './root-layout';

@@ -14,14 +14,12 @@ function renderAt(url: string) {
   );
 }
 
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
 
 describe('thank-you page', () => {
   it('thanks the customer and offers the next steps', () => {
@@ -49,11 +47,7 @@ describe('thank-you page', () => {
         jsonResponse(200, {
           reference: 'SW-12345_a',
           total: '$102.20',
-          items: [
-            { path: 'remidi-4', display: 'reMIDI 4', quantity: 1 },
-            { path: 'rechannel', display: 'reChannel', quantity: 2 },
-            'not an item',
-          ],
+          items: [{ path: 'remidi-4', display: 'reMIDI 4', quantity: 1 }, { path: 'rechannel', display: 'reChannel', quantity: 2 }, 'not an item'],
         }),
       );
     vi.stubGlobal('fetch', fetchMock);
@@ -77,18 +71,14 @@ describe('thank-you page', () => {
     expect(await screen.findByText(/We are still confirming this order/, undefined, { timeout: 8000 })).toBeInTheDocument();
   }, 10_000);
 
-  it.each([
-    '<script>alert(1)</script>',
-    '"><img src=x onerror=alert(1)>',
-    'Your refund was refused, call +1 555 0100',
-    'SW-12345 ',
-    'A'.repeat(65),
-    '',
-  ])('never shows an order reference that is not one: %j', (order) => {
-    const { container } = renderAt(`/products/purchase-success?order=${encodeURIComponent(order)}`);
-    expect(screen.queryByText('Order reference')).not.toBeInTheDocument();
-    expect(container.innerHTML).not.toContain('alert(1)');
-    expect(container).not.toHaveTextContent('refused');
-    expect(container.querySelectorAll('img')).toHaveLength(1);
-  });
+  it.each(['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'Your refund was refused, call +1 555 0100', 'SW-12345 ', 'A'.repeat(65), ''])(
+    'never shows an order reference that is not one: %j',
+    (order) => {
+      const { container } = renderAt(`/products/purchase-success?order=${encodeURIComponent(order)}`);
+      expect(screen.queryByText('Order reference')).not.toBeInTheDocument();
+      expect(container.innerHTML).not.toContain('alert(1)');
+      expect(container).not.toHaveTextContent('refused');
+      expect(container.querySelectorAll('img')).toHaveLength(1);
+    },
+  );
 });

@@ -47,10 +47,7 @@ function Shell() {
   const outletContext = useMemo(() => ({ account }) satisfies RootOutletContext, [account]);
   return (
     <div className="flex min-h-dvh flex-col bg-background text-primary">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-accent px-4 py-2 font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-accent px-4 py-2 font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
       <NavigationEffects />

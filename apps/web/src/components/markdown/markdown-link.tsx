@@ -31,8 +31,7 @@ export function MarkdownLink({ href, title, className = linkClasses, children }:
   if (isExternalWebUrl(url)) {
     return (
       <a href={url} title={title} className={className} target="_blank" rel="noopener noreferrer">
-        {children}{' '}
-        <span className="sr-only">(opens in a new tab)</span>
+        {children} <span className="sr-only">(opens in a new tab)</span>
         <svg aria-hidden="true" viewBox="0 0 12 12" className="inline size-[0.7em] align-baseline" fill="none" stroke="currentColor" strokeWidth="1.5">
           <path d="M4.5 2.5h5v5M9.5 2.5 3 9" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

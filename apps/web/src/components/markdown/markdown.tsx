@@ -41,7 +41,6 @@ function headingComponents(top: 2 | 3): Components {
   return renderers;
 }
 
-
 // Every renderer drops react-markdown's `node` prop so it never reaches the DOM.
 const components: Components = {
   ...headingComponents(2),
@@ -97,7 +96,9 @@ const components: Components = {
   ),
   hr: ({ node: _node, ...props }: Props<'hr'>) => <hr className="my-12 border-0 border-t border-border" {...props} />,
   img: ({ node: _node, src, alt, title }: Props<'img'>) =>
-    typeof src === 'string' ? <img src={src} alt={alt ?? ''} title={title} loading="lazy" decoding="async" className="mt-6 h-auto max-w-full rounded-lg" /> : null,
+    typeof src === 'string' ? (
+      <img src={src} alt={alt ?? ''} title={title} loading="lazy" decoding="async" className="mt-6 h-auto max-w-full rounded-lg" />
+    ) : null,
 };
 
 /** `Table: Parameter, Range, Default`, so two tables on a page are told apart. */

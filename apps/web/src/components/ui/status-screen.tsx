@@ -33,7 +33,10 @@ export function StatusScreen({
         className={`w-full max-w-lg rounded-2xl border bg-tertiary px-6 py-10 text-center sm:px-10 ${tones[tone]}`}
       >
         {tone === 'progress' && (
-          <span aria-hidden="true" className="mx-auto mb-6 block size-10 animate-spin rounded-full border-4 border-border border-t-accent motion-reduce:animate-none" />
+          <span
+            aria-hidden="true"
+            className="mx-auto mb-6 block size-10 animate-spin rounded-full border-4 border-border border-t-accent motion-reduce:animate-none"
+          />
         )}
         <h1 id="status-screen-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           {title}

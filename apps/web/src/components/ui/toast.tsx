@@ -19,7 +19,17 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
 /** Shows a toast; returns its id. Same text while it is still shown: not repeated. */
-export function toast({ tone = 'info', title, description, durationMs = TOAST_DEFAULT_MS }: { tone?: ToastTone; title: string; description?: string; durationMs?: number }): number {
+export function toast({
+  tone = 'info',
+  title,
+  description,
+  durationMs = TOAST_DEFAULT_MS,
+}: {
+  tone?: ToastTone;
+  title: string;
+  description?: string;
+  durationMs?: number;
+}): number {
   const existing = toasts.find((item) => item.title === title && item.description === description);
   if (existing) return existing.id;
   const id = nextId++;
@@ -62,7 +72,11 @@ const dots: Record<ToastTone, string> = {
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, snapshot, snapshot);
   return (
-    <div aria-label="Notifications" role="region" className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex flex-col items-end gap-3 sm:left-auto sm:w-96">
+    <div
+      aria-label="Notifications"
+      role="region"
+      className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex flex-col items-end gap-3 sm:left-auto sm:w-96"
+    >
       {items.map((item) => (
         <ToastItem key={item.id} item={item} />
       ))}

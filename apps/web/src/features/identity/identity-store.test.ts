@@ -20,10 +20,18 @@ function fakeManager(user: OidcUserLike | null, overrides: Partial<OidcManagerLi
 
 describe('identity store', () => {
   it('starts loading, then authenticated when a user is stored', async () => {
-    const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 3600 }) });
+    const store = createIdentityStore({
+      config: CONFIG,
+      hasStoredSession: () => true,
+      loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 3600 }),
+    });
     expect(store.getState().status).toBe('loading');
     await store.start();
-    expect(store.getState()).toMatchObject({ status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true }, error: null });
+    expect(store.getState()).toMatchObject({
+      status: 'authenticated',
+      user: { name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true },
+      error: null,
+    });
   });
 
   it('a browser without a stored session is signed out from the start, without loading the OpenID client', async () => {
@@ -46,7 +54,10 @@ describe('identity store', () => {
   });
 
   it('login_required during the silent check: a local logout and no error', async () => {
-    const manager = fakeManager({ profile, access_token: 'at', refresh_token: 'rt', expires_in: 0 }, { signinSilent: vi.fn(() => Promise.reject(Object.assign(new Error('login'), { error: 'login_required' }))) });
+    const manager = fakeManager(
+      { profile, access_token: 'at', refresh_token: 'rt', expires_in: 0 },
+      { signinSilent: vi.fn(() => Promise.reject(Object.assign(new Error('login'), { error: 'login_required' }))) },
+    );
     const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => manager });
     await store.start();
     expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, error: null });
@@ -64,17 +75,28 @@ describe('identity store', () => {
     const manager = fakeManager(null);
     const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => manager });
     await store.login({ signup: true, returnTo: '/checkout' });
-    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/checkout' }, extraQueryParams: { audience: CONFIG.audience, screen_hint: 'signup' } });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/checkout' },
+      extraQueryParams: { audience: CONFIG.audience, screen_hint: 'signup' },
+    });
   });
 
   it('the callback returns to returnTo, only on this site', async () => {
-    const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 3600, state: { returnTo: '//evil.example' } }) });
+    const store = createIdentityStore({
+      config: CONFIG,
+      hasStoredSession: () => true,
+      loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 3600, state: { returnTo: '//evil.example' } }),
+    });
     await expect(store.handleCallback('http://localhost/callback?code=c&state=s')).resolves.toEqual({ kind: 'redirect', returnTo: '/account' });
     expect(store.getState().status).toBe('authenticated');
   });
 
   it('an expired access token without a refresh token is Missing Refresh Token', async () => {
-    const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 10 }) });
+    const store = createIdentityStore({
+      config: CONFIG,
+      hasStoredSession: () => true,
+      loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 10 }),
+    });
     await expect(store.getAccessToken()).rejects.toMatchObject({ code: 'missing_refresh_token', message: 'Missing Refresh Token' });
   });
 

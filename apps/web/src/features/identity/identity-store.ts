@@ -127,13 +127,13 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
   const signedOut = (error: Error | null = null) => set({ status: 'unauthenticated', user: null, error });
 
   const manager = () => {
-    managerPromise ??= (loadManager ?? (async () => (await import('./oidc-client')).createUserManager(config, win.location.origin) as unknown as OidcManagerLike))().then(
-      (loaded) => {
-        loaded.events.addUserLoaded((user) => signedIn(user));
-        loaded.events.addUserUnloaded(() => signedOut());
-        return loaded;
-      },
-    );
+    managerPromise ??= (
+      loadManager ?? (async () => (await import('./oidc-client')).createUserManager(config, win.location.origin) as unknown as OidcManagerLike)
+    )().then((loaded) => {
+      loaded.events.addUserLoaded((user) => signedIn(user));
+      loaded.events.addUserUnloaded(() => signedOut());
+      return loaded;
+    });
     return managerPromise;
   };
 
@@ -240,7 +240,10 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
         })();
         pending.catch((error: unknown) => {
           const code = errorCode(error);
-          set({ status: state.user ? 'authenticated' : 'unauthenticated', error: new IdentityTokenError(code ?? 'callback_failed', (error as Error)?.message ?? String(error)) });
+          set({
+            status: state.user ? 'authenticated' : 'unauthenticated',
+            error: new IdentityTokenError(code ?? 'callback_failed', (error as Error)?.message ?? String(error)),
+          });
         });
         callbacks.set(url, pending);
       }

@@ -25,4 +25,3 @@ export const POLICY_LINKS: readonly NavLinkItem[] = [
   { to: paths.content['refund-policy'].getHref(), label: 'Refund Policy' },
   { to: paths.content['marketing-policy'].getHref(), label: 'Marketing Policy' },
 ];
-

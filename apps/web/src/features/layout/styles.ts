@@ -1,6 +1,5 @@
 // The accent green is too light to show against the white theme, so light mode rings in the text colour.
-export const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent';
+export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent';
 
 /** Separators: the theme's #575757 border (docs/behaviour/site.md#theme), softened so it doesn't read as a heavy rule on white. */
 export const hairline = 'border-border/40 dark:border-border/70';

@@ -29,9 +29,7 @@ export function PaymentsProvider({ config, onOrderComplete, store: given, childr
   return <PaymentsContext value={store}>{children}</PaymentsContext>;
 }
 
-export type Payments = PaymentsState &
-  PaymentsActions &
-  Pick<PaymentsStore, 'getCart' | 'getLastFailure' | 'dismissNotice' | 'debugLog'>;
+export type Payments = PaymentsState & PaymentsActions & Pick<PaymentsStore, 'getCart' | 'getLastFailure' | 'dismissNotice' | 'debugLog'>;
 
 /**
  * One value derived from the payment state: the component re-renders only when that value

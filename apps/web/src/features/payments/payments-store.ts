@@ -1,15 +1,7 @@
 import type { SblBuilder, SblCallback } from '@store/contracts/payments/sbl';
 import { SBL_ACTION_TIMEOUT_MS } from './constants';
 import { ensureSblScript, installSblCallbacks, waitForBuilder, type SblScriptConfig } from './sbl-client';
-import type {
-  ActionFailure,
-  CartActionName,
-  CartSnapshot,
-  CompletedOrder,
-  PaymentsFailure,
-  PaymentsStatus,
-  ProviderNotice,
-} from './types';
+import type { ActionFailure, CartActionName, CartSnapshot, CompletedOrder, PaymentsFailure, PaymentsStatus, ProviderNotice } from './types';
 import { createDebugLog, type DebugLog } from './utils/debug-log';
 import { isRecord } from '@store/contracts/is-record';
 import { EMPTY_CART, parseCartData } from './utils/parse-cart';
@@ -101,7 +93,11 @@ export interface PaymentsStoreOptions {
  * The cart provider without React: owns the SBL's callbacks, readiness, the parsed cart and
  * every cart change. React reads it through `useSyncExternalStore` (payments-provider.tsx).
  */
-export function createPaymentsStore({ win = window, log = createDebugLog(), actionTimeoutMs = SBL_ACTION_TIMEOUT_MS }: PaymentsStoreOptions = {}): PaymentsStore {
+export function createPaymentsStore({
+  win = window,
+  log = createDebugLog(),
+  actionTimeoutMs = SBL_ACTION_TIMEOUT_MS,
+}: PaymentsStoreOptions = {}): PaymentsStore {
   let state: PaymentsState = { status: 'loading', failure: null, cart: EMPTY_CART, cartLoaded: false, pendingActions: 0, notice: null };
   const listeners = new Set<() => void>();
   const pending = new Set<PendingAction>();
@@ -147,7 +143,12 @@ export function createPaymentsStore({ win = window, log = createDebugLog(), acti
    * reported an error meanwhile, `verify` finds the result wrong, the call threw, or no
    * answer came within the timeout.
    */
-  const run = (action: CartActionName, label: string, invoke: (sbl: SblBuilder, done: SblCallback) => void, verify?: (cart: CartSnapshot) => boolean): Promise<boolean> => {
+  const run = (
+    action: CartActionName,
+    label: string,
+    invoke: (sbl: SblBuilder, done: SblCallback) => void,
+    verify?: (cart: CartSnapshot) => boolean,
+  ): Promise<boolean> => {
     const sbl = builder;
     if (state.status !== 'ready' || sbl === null) {
       lastFailure = { action, message: NOT_READY_MESSAGE };
@@ -304,8 +305,11 @@ export function createPaymentsStore({ win = window, log = createDebugLog(), acti
         return Promise.resolve(false);
       }
       const wanted = trimmed.toUpperCase();
-      return run('coupon', `promo ${trimmed}`, (sbl, done) => sbl.promo(trimmed, done), (cart) =>
-        cart.coupons.some((applied) => applied.toUpperCase() === wanted),
+      return run(
+        'coupon',
+        `promo ${trimmed}`,
+        (sbl, done) => sbl.promo(trimmed, done),
+        (cart) => cart.coupons.some((applied) => applied.toUpperCase() === wanted),
       );
     },
     removeCoupon: () => run('coupon', 'promo (remove)', (sbl, done) => sbl.promo('', done)),

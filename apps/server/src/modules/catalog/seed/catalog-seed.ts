@@ -188,8 +188,7 @@ Questions during your trial? Our [support](/support) page is the place to start.
     live: true,
     downloadable: true,
     licenceSeats: 3,
-    summaryHtml:
-      '<p><strong>reChannel</strong> routes, splits and filters MIDI across all 16 channels. A small, focused companion to reMIDI 4.</p>',
+    summaryHtml: '<p><strong>reChannel</strong> routes, splits and filters MIDI across all 16 channels. A small, focused companion to reMIDI 4.</p>',
     descriptionMarkdown: `## Put every note on the right channel
 
 reChannel sits between your MIDI source and your instruments and decides where each note goes. Split a keyboard into bass and chords, send soft notes to one instrument and hard hits to another, or tidy up a part before it reaches the synth. It pairs naturally with [reMIDI 4](/products/remidi-4), and works with any MIDI you send it.
@@ -251,8 +250,7 @@ Need a hand with setup? Visit [support](/support).`,
     live: true,
     downloadable: true,
     licenceSeats: null,
-    summaryHtml:
-      '<p>Warm <strong>neo-soul and lo-fi</strong> loops at 84 bpm in A minor: <strong>16 MIDI and 16 WAV files</strong>, 24-bit / 44.1 kHz.</p>',
+    summaryHtml: '<p>Warm <strong>neo-soul and lo-fi</strong> loops at 84 bpm in A minor: <strong>16 MIDI and 16 WAV files</strong>, 24-bit / 44.1 kHz.</p>',
     descriptionMarkdown: `## Late-night keys and dusty chords
 
 SW SELECT: SAMPLE LOOPS vol.1 is a set of warm neo-soul and lo-fi loops, all at 84 bpm in A minor, so they sit together in one session without any stretching. Rich seventh and ninth chords, soft melodic lines and laid-back phrasing give you a starting point for a beat, a song sketch or a bed for vocals.
@@ -542,8 +540,7 @@ Questions? Visit [support](/support).`,
     live: false,
     downloadable: false,
     licenceSeats: 3,
-    summaryHtml:
-      '<p><strong>reMIDI 5</strong> is the next major version of our pad-mapping plugin. <em>It is in development and not yet available.</em></p>',
+    summaryHtml: '<p><strong>reMIDI 5</strong> is the next major version of our pad-mapping plugin. <em>It is in development and not yet available.</em></p>',
     descriptionMarkdown: `## reMIDI 5 is in development
 
 reMIDI 5 is the next major version of our MIDI pad-mapping plugin. We are building it now, and it is not available to buy or download yet. There is no release date.

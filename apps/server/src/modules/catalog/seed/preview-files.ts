@@ -25,7 +25,10 @@ export function previewUrl(productPath: string, filename: string): string {
 
 /** '03 Velvet Keys 84bpm A minor.mid' → 'Velvet Keys' (the pack's tempo and key are the same for every loop). */
 function previewTitle(filename: string): string {
-  return filename.replace(/\.mid$/i, '').replace(/^\d+\s+/, '').replace(/\s+\d+bpm\b.*$/, '');
+  return filename
+    .replace(/\.mid$/i, '')
+    .replace(/^\d+\s+/, '')
+    .replace(/\s+\d+bpm\b.*$/, '');
 }
 
 /**

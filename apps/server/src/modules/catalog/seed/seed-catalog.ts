@@ -26,10 +26,7 @@ export interface SeedOptions {
  * change made to an existing row is moving a seed cover still published as the SVG to its
  * WebP renditions of the same picture (see `useRasterCovers`).
  */
-export async function seedCatalog(
-  db: Database,
-  options: SeedOptions,
-): Promise<{ inserted: string[]; rasterCovers: string[]; previews: string[] }> {
+export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ inserted: string[]; rasterCovers: string[]; previews: string[] }> {
   const catalogue = options.catalogue ?? seedProducts;
   const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
   const existing = new Set(existingRows.map((row) => row.path));
@@ -143,7 +140,10 @@ async function addSamplePackPreviews(db: Database, catalogue: SeedProduct[], row
     if (!row || !samplePackRecipeOf(product) || row.media.some((item) => item.kind === 'midi')) continue;
     if (await hasPreviewFolder(mediaDir, product.path)) continue;
     const items = await writeSamplePackPreviews(mediaDir, product);
-    await db.update(products).set({ media: [...row.media, ...items] }).where(eq(products.path, product.path));
+    await db
+      .update(products)
+      .set({ media: [...row.media, ...items] })
+      .where(eq(products.path, product.path));
     changed.push(product.path);
   }
   return changed;

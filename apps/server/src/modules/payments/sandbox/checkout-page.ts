@@ -111,7 +111,8 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 /** Whether the store has the order yet: a sandbox shows what FastSpring's dashboard would. */
 function deliveryStatus(delivery: OrderDelivery | null): string {
   if (!delivery || delivery.delivered) return '';
-  if (delivery.attempts === 0) return `
+  if (delivery.attempts === 0)
+    return `
     <p class="delivery-status" role="status">The order is being sent to the store.</p>`;
   const next = delivery.nextAttemptAt ? ` Next attempt: ${escapeHtml(timeFormat.format(delivery.nextAttemptAt))} UTC.` : '';
   const attempts = delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`;
@@ -208,9 +209,7 @@ function field(options: FieldOptions): string {
 }
 
 function countrySelect(selected: string | undefined): string {
-  const options = COUNTRIES.map(
-    ({ code, name }) => `<option value="${code}"${code === selected ? ' selected' : ''}>${escapeHtml(name)}</option>`,
-  ).join('');
+  const options = COUNTRIES.map(({ code, name }) => `<option value="${code}"${code === selected ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('');
   return `<div class="field">
         <label for="field-country">Country</label>
         <select id="field-country" name="country" autocomplete="country" required aria-required="true" aria-describedby="field-country-error">

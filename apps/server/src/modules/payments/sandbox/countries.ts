@@ -21,8 +21,8 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(CODES);
 const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /** `[{code, name}]` sorted by English name, for the country select. */
-export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort(
-  (a, b) => a.name.localeCompare(b.name, 'en'),
+export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+  a.name.localeCompare(b.name, 'en'),
 );
 
 export function isCountryCode(code: string): boolean {

@@ -6,7 +6,6 @@ import { priceCart } from './pricing';
 import { pricedProduct as product, priceUsdLines } from './testing/priced-product';
 import { signWebhookBody } from '../fastspring/webhook-signature';
 
-
 describe('order references', () => {
   it('take three letters of the store name, the UTC date and two random groups', () => {
     const reference = orderReference('SongWish', new Date('2026-11-21T23:30:00Z'), (max) => max - 1);
@@ -43,7 +42,10 @@ describe('the order.completed event', () => {
     ['remidi-4', product({})],
     ['rechannel', product({ id: 2, path: 'rechannel', sku: 'SW-RECHANNEL', displayName: 'reChannel', priceMinor: 2900, discountPercent: 20 })],
   ]);
-  const lines = priceUsdLines(catalogue, [['remidi-4', 2], ['rechannel', 1]]);
+  const lines = priceUsdLines(catalogue, [
+    ['remidi-4', 2],
+    ['rechannel', 1],
+  ]);
   const cart = priceCart(lines, 'USD', { ok: true, couponId: 1, code: 'WELCOME10', discounts: [1580, 232], discountMinor: 1812 });
   const contact = { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', country: 'ES', region: '', city: 'Madrid', postalCode: '28001' };
   const data = buildOrderData({ id: 'order-1', reference: 'SON261121-0001-00001', cart, contact, now: new Date('2026-11-21T10:00:00Z') });

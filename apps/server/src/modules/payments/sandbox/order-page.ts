@@ -34,7 +34,10 @@ export function renderOrderPage(order: SandboxOrderView, options: { storeName: s
       return `<li><span><strong>${e(line.display)}</strong>${line.quantity > 1 ? ` × ${line.quantity}` : ''}<br><span class="muted">${e(state)}</span></span>${button}</li>`;
     })
     .join('');
-  const whole = open.length > 0 ? `<p><button type="submit" class="primary">Refund ${open.length === order.lines.length ? 'the whole order' : 'everything left'}</button></p>` : '<p class="muted">Everything in this order is refunded.</p>';
+  const whole =
+    open.length > 0
+      ? `<p><button type="submit" class="primary">Refund ${open.length === order.lines.length ? 'the whole order' : 'everything left'}</button></p>`
+      : '<p class="muted">Everything in this order is refunded.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Order ${e(order.reference)} — ${e(options.storeName)} sandbox</title><style>${STYLE}</style></head>
 <body><main><p class="banner">Sandbox — no real payment</p><h1>Order ${e(order.reference)}</h1><p class="muted">Total ${e(order.totalDisplay)}. Refunding here sends the store the same <code>return.created</code> webhook as FastSpring.</p>
 ${options.notice ? `<p class="notice" role="status">${e(options.notice)}</p>` : ''}

@@ -3,9 +3,16 @@ import { sblCartDataSchema } from '@store/contracts';
 import { priceCart, priceLines, toSblCartData } from './pricing';
 import { pricedProduct as product, priceUsdLines } from './testing/priced-product';
 
-
 const remidi = product({});
-const rechannel = product({ id: 2, path: 'rechannel', imagePath: '/media/covers/rechannel.svg', displayName: 'reChannel', priceMinor: 2900, discountPercent: 20, discountReason: 'Launch offer' });
+const rechannel = product({
+  id: 2,
+  path: 'rechannel',
+  imagePath: '/media/covers/rechannel.svg',
+  displayName: 'reChannel',
+  priceMinor: 2900,
+  discountPercent: 20,
+  discountReason: 'Launch offer',
+});
 const trial = product({ id: 3, path: 'remidi-4-trial', displayName: 'reMIDI 4 trial', priceMinor: 0 });
 const euro = product({ id: 4, path: 'euro-pack', priceMinor: 1000, currency: 'EUR' });
 const catalogue = [remidi, rechannel, trial, euro];
@@ -18,12 +25,20 @@ describe('pricing', () => {
   });
 
   it('leaves out products that are not live, not in the store currency, or have no quantity', () => {
-    const lines = priceUsdLines(byPath, [['gone', 1], ['euro-pack', 1], ['remidi-4', 0], ['remidi-4-trial', 1]]);
+    const lines = priceUsdLines(byPath, [
+      ['gone', 1],
+      ['euro-pack', 1],
+      ['remidi-4', 0],
+      ['remidi-4-trial', 1],
+    ]);
     expect(lines.map((line) => line.product.path)).toEqual(['remidi-4-trial']);
   });
 
   it('totals the lines with the coupon', () => {
-    const lines = priceUsdLines(byPath, [['remidi-4', 1], ['rechannel', 1]]);
+    const lines = priceUsdLines(byPath, [
+      ['remidi-4', 1],
+      ['rechannel', 1],
+    ]);
     const cart = priceCart(lines, 'USD', { ok: true, couponId: 1, code: 'WELCOME10', discounts: [790, 232], discountMinor: 1022 });
     expect(cart).toMatchObject({ listMinor: 10800, netMinor: 10220, couponDiscountMinor: 1022, totalMinor: 9198, coupon: 'WELCOME10' });
     expect(priceCart(lines, 'USD', { ok: false, code: 'X', reason: 'invalid', message: '' })).toMatchObject({ totalMinor: 10220, coupon: null });
@@ -31,7 +46,10 @@ describe('pricing', () => {
 });
 
 describe('toSblCartData', () => {
-  const lines = priceUsdLines(byPath, [['rechannel', 2], ['remidi-4', 1]]);
+  const lines = priceUsdLines(byPath, [
+    ['rechannel', 2],
+    ['remidi-4', 1],
+  ]);
   const data = toSblCartData(priceCart(lines, 'USD', { ok: true, couponId: 1, code: 'WELCOME10', discounts: [464, 790], discountMinor: 1254 }), catalogue);
 
   it('has the SBL shape', () => {

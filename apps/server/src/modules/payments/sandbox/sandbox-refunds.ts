@@ -30,7 +30,12 @@ export interface SandboxOrderView {
 
 function orderLines(order: SandboxOrderRow): SandboxOrderLine[] {
   const items = (order.eventData as { items: Array<{ product: string; quantity: number; display?: string }> }).items;
-  return items.map((item) => ({ product: item.product, display: item.display ?? item.product, quantity: item.quantity, returned: order.returned[item.product] ?? 0 }));
+  return items.map((item) => ({
+    product: item.product,
+    display: item.display ?? item.product,
+    quantity: item.quantity,
+    returned: order.returned[item.product] ?? 0,
+  }));
 }
 
 /** The sandbox's refunds: its order page and the refund that sends `return.created` like FastSpring. */

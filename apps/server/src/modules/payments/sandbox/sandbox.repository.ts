@@ -47,11 +47,7 @@ export function createSandboxRepository(db: Database) {
       return row;
     },
 
-    async updateCart(
-      id: string,
-      changes: Partial<Pick<SandboxCartRow, 'items' | 'couponCode' | 'contact' | 'completedOrderId'>>,
-      now: Date,
-    ): Promise<void> {
+    async updateCart(id: string, changes: Partial<Pick<SandboxCartRow, 'items' | 'couponCode' | 'contact' | 'completedOrderId'>>, now: Date): Promise<void> {
       await db
         .update(sandboxCarts)
         .set({ ...changes, updatedAt: now })
@@ -60,11 +56,7 @@ export function createSandboxRepository(db: Database) {
 
     /** Inserts the order unless its reference is taken; false means pick another reference. */
     async insertOrder(order: typeof sandboxOrders.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(sandboxOrders)
-        .values(order)
-        .onConflictDoNothing({ target: sandboxOrders.reference })
-        .returning({ id: sandboxOrders.id });
+      const rows = await db.insert(sandboxOrders).values(order).onConflictDoNothing({ target: sandboxOrders.reference }).returning({ id: sandboxOrders.id });
       return rows.length > 0;
     },
 

@@ -124,7 +124,9 @@ export async function sandboxRoutes(app: FastifyInstance, { service, refunds, as
   const api = SANDBOX_API_PREFIX;
 
   app.post(`${api}/sessions`, json, async (_request, reply) => {
-    return noStore(reply).code(201).send(await service.createSession());
+    return noStore(reply)
+      .code(201)
+      .send(await service.createSession());
   });
 
   app.get(`${api}/sessions/:session`, async (request, reply) => {
@@ -186,8 +188,7 @@ export async function sandboxRoutes(app: FastifyInstance, { service, refunds, as
         const name = typeof issue.path[0] === 'string' ? issue.path[0] : '';
         if (name && !(name in fields)) fields[name] = issue.message;
       }
-      const message =
-        Object.keys(fields).length > 0 ? 'Check the highlighted fields and try again.' : 'The payment request must be a JSON object.';
+      const message = Object.keys(fields).length > 0 ? 'Check the highlighted fields and try again.' : 'The payment request must be a JSON object.';
       throw new SandboxError('invalid_request', message, fields);
     }
     const { order } = await service.pay(session, parsed.data);
@@ -253,7 +254,9 @@ async function sandboxRefundRoutes(app: FastifyInstance, { refunds, config }: Pi
     const orderId = orderParam(request);
     if (!orderId) throw new SandboxError('unknown_order', 'No sandbox order has this id.');
     const input = parseInput(sandboxRefundRequestSchema, request.body ?? {}, 'refund');
-    return noStore(reply).code(201).send(await refunds.refund(orderId, input));
+    return noStore(reply)
+      .code(201)
+      .send(await refunds.refund(orderId, input));
   });
 }
 
@@ -272,13 +275,7 @@ function noStore(reply: FastifyReply) {
   return reply.header('cache-control', 'no-store');
 }
 
-function sendSandboxError(
-  reply: FastifyReply,
-  code: SandboxErrorCode,
-  message: string,
-  fields?: Record<string, string>,
-  status = STATUS[code],
-) {
+function sendSandboxError(reply: FastifyReply, code: SandboxErrorCode, message: string, fields?: Record<string, string>, status = STATUS[code]) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')

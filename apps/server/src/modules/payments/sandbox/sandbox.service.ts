@@ -300,12 +300,10 @@ export function createSandboxService(options: SandboxServiceOptions) {
           throw new SandboxError('coupon_refused', `${evaluation.message} (${evaluation.code}). Remove the code from your cart to pay without it.`);
         }
         if (input.expectedTotal !== undefined && input.expectedTotal !== priced.totalMinor) {
-          throw new SandboxError(
-            'price_changed',
-            `The total of your order changed to ${formatMoney(priced.totalMinor, currency)}. Check it and pay again.`,
-          );
+          throw new SandboxError('price_changed', `The total of your order changed to ${formatMoney(priced.totalMinor, currency)}. Check it and pay again.`);
         }
-        if (card?.ok && card.outcome !== 'success') throw new SandboxError(card.outcome === 'declined' ? 'card_declined' : 'insufficient_funds', DECLINE_MESSAGES[card.outcome]);
+        if (card?.ok && card.outcome !== 'success')
+          throw new SandboxError(card.outcome === 'declined' ? 'card_declined' : 'insufficient_funds', DECLINE_MESSAGES[card.outcome]);
 
         const contact = {
           email: input.email.trim(),
@@ -321,7 +319,17 @@ export function createSandboxService(options: SandboxServiceOptions) {
         for (let attempt = 0; attempt < 10 && !order; attempt += 1) {
           const reference = orderReference(storeName, at);
           const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at });
-          const candidate = { id, reference, cartId: row.id, email: contact.email, totalMinor: priced.totalMinor, currency, eventData, returned: {}, createdAt: at };
+          const candidate = {
+            id,
+            reference,
+            cartId: row.id,
+            email: contact.email,
+            totalMinor: priced.totalMinor,
+            currency,
+            eventData,
+            returned: {},
+            createdAt: at,
+          };
           if (await repo.insertOrder(candidate)) order = candidate;
         }
         if (!order) throw new Error('could not find a free order reference');
@@ -330,7 +338,11 @@ export function createSandboxService(options: SandboxServiceOptions) {
         }
         const eventId = randomId();
         await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at, id);
-        await repo.updateCart(row.id, { items: [], couponCode: null, completedOrderId: id, contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }) }, at);
+        await repo.updateCart(
+          row.id,
+          { items: [], couponCode: null, completedOrderId: id, contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }) },
+          at,
+        );
         return { order: orderReceived(order), created: true };
       });
       if (result.created) options.onOrderCompleted?.();

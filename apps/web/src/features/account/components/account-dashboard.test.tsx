@@ -25,7 +25,18 @@ const product = {
 };
 
 function order(index: number, extra: Partial<AccountOrder> = {}): AccountOrder {
-  return { order_id: `id-${index}`, order_reference: `REF-${index}`, date: '2026-01-02T00:00:00Z', total: 79, currency: 'USD', status: 'completed', products: [product], files: [], licenses: [], ...extra };
+  return {
+    order_id: `id-${index}`,
+    order_reference: `REF-${index}`,
+    date: '2026-01-02T00:00:00Z',
+    total: 79,
+    currency: 'USD',
+    status: 'completed',
+    products: [product],
+    files: [],
+    licenses: [],
+    ...extra,
+  };
 }
 
 function account(orders: AccountOrder[]): AccountData {
@@ -54,7 +65,22 @@ function renderDashboard(path = '/account', props: Partial<Parameters<typeof Acc
   const onLoginAgain = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
-    [{ path: '/account', element: <AccountDashboard user={user} getAccessToken={async () => 'token'} onLogout={onLogout} onLoginAgain={onLoginAgain} avatar={<span>RK</span>} fetchDelayMs={0} {...props} /> }],
+    [
+      {
+        path: '/account',
+        element: (
+          <AccountDashboard
+            user={user}
+            getAccessToken={async () => 'token'}
+            onLogout={onLogout}
+            onLoginAgain={onLoginAgain}
+            avatar={<span>RK</span>}
+            fetchDelayMs={0}
+            {...props}
+          />
+        ),
+      },
+    ],
     { initialEntries: [path] },
   );
   render(
@@ -95,7 +121,20 @@ describe('AccountDashboard', () => {
       200,
       account([
         order(1),
-        order(2, { products: [{ ...product, product_id: 'rechannel', display: 'reChannel', first_download: false, has_update: true, is_major_update: true, user_version: '1.0.0', current_version: '2.0.0' }] }),
+        order(2, {
+          products: [
+            {
+              ...product,
+              product_id: 'rechannel',
+              display: 'reChannel',
+              first_download: false,
+              has_update: true,
+              is_major_update: true,
+              user_version: '1.0.0',
+              current_version: '2.0.0',
+            },
+          ],
+        }),
         order(3, { products: [{ ...product, display: 'Loops', first_download: false, user_version: '4.2.1', download_url: null }] }),
       ]),
     );

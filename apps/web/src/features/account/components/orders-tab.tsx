@@ -137,47 +137,51 @@ function OrderCard({ order, onDownload }: { order: AccountOrder; onDownload: Ord
 }
 
 function ProductRow({ order, product, onDownload }: { order: AccountOrder; product: AccountProduct; onDownload: OrdersTabProps['onDownload'] }) {
-    const label = downloadLabel(product);
-    const refund = lineRefund(product);
-    return (
-      <li className="flex flex-col gap-3 border-t border-border/40 pt-3 sm:flex-row sm:items-center dark:border-border/70">
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
-            <span>
-              {product.display}
-              {product.quantity > 1 && <span className="text-secondary"> × {product.quantity}</span>}
-            </span>
-            {refund === 'full' && <Badge tone="grey">Refunded</Badge>}
-            {refund === 'partial' && (
-              <Badge tone="yellow">
-                {product.refunded_quantity} of {product.quantity} refunded
-              </Badge>
-            )}
-          </p>
-          <p className="text-sm text-secondary">
-            {product.subtotal_display}
-            {product.coupon && product.coupon !== 'N/A' ? ` · Coupon ${product.coupon}` : ''}
-          </p>
-          {refund !== 'full' && <VersionDisplay product={product} />}
-        </div>
-        {product.download_url ? (
-          <a
-            href={product.download_url}
-            download
-            onClick={() => onDownload(order, product)}
-            aria-label={`${label} ${product.display}`}
-            className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-black transition-colors hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-          >
-            {label}
-          </a>
-        ) : (
-          <p className="shrink-0 text-sm text-secondary">{refund === 'full' ? 'Refunded: no downloads' : 'Download not available'}</p>
-        )}
-      </li>
-    );
+  const label = downloadLabel(product);
+  const refund = lineRefund(product);
+  return (
+    <li className="flex flex-col gap-3 border-t border-border/40 pt-3 sm:flex-row sm:items-center dark:border-border/70">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+          <span>
+            {product.display}
+            {product.quantity > 1 && <span className="text-secondary"> × {product.quantity}</span>}
+          </span>
+          {refund === 'full' && <Badge tone="grey">Refunded</Badge>}
+          {refund === 'partial' && (
+            <Badge tone="yellow">
+              {product.refunded_quantity} of {product.quantity} refunded
+            </Badge>
+          )}
+        </p>
+        <p className="text-sm text-secondary">
+          {product.subtotal_display}
+          {product.coupon && product.coupon !== 'N/A' ? ` · Coupon ${product.coupon}` : ''}
+        </p>
+        {refund !== 'full' && <VersionDisplay product={product} />}
+      </div>
+      {product.download_url ? (
+        <a
+          href={product.download_url}
+          download
+          onClick={() => onDownload(order, product)}
+          aria-label={`${label} ${product.display}`}
+          className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-black transition-colors hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        >
+          {label}
+        </a>
+      ) : (
+        <p className="shrink-0 text-sm text-secondary">{refund === 'full' ? 'Refunded: no downloads' : 'Download not available'}</p>
+      )}
+    </li>
+  );
 }
 
-export function VersionDisplay({ product }: { product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'> }) {
+export function VersionDisplay({
+  product,
+}: {
+  product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'>;
+}) {
   const state = versionState(product);
   switch (state.kind) {
     case 'first-download':

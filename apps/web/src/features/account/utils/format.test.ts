@@ -11,10 +11,23 @@ describe('account formatting', () => {
   });
   it('falls back to ORDER-{id}', () => expect(orderReference({ order_id: '42', order_reference: '' })).toBe('ORDER-42'));
   it('colours statuses', () => {
-    expect(['successful', 'completed', 'pending', 'failed', 'refunded', 'partially_refunded'].map(orderStatusTone)).toEqual(['green', 'green', 'yellow', 'red', 'grey', 'yellow']);
+    expect(['successful', 'completed', 'pending', 'failed', 'refunded', 'partially_refunded'].map(orderStatusTone)).toEqual([
+      'green',
+      'green',
+      'yellow',
+      'red',
+      'grey',
+      'yellow',
+    ]);
   });
   it('words refund statuses the way a shopper reads them', () => {
-    expect(['completed', 'refunded', 'partially_refunded', '', 'pending'].map(orderStatusLabel)).toEqual(['Completed', 'Refunded', 'Partly refunded', 'Completed', 'Pending']);
+    expect(['completed', 'refunded', 'partially_refunded', '', 'pending'].map(orderStatusLabel)).toEqual([
+      'Completed',
+      'Refunded',
+      'Partly refunded',
+      'Completed',
+      'Pending',
+    ]);
     expect([0, 1, 2].map((refunded) => lineRefund({ quantity: 2, refunded_quantity: refunded }))).toEqual(['none', 'partial', 'full']);
   });
   it('works out the version state', () => {
@@ -26,7 +39,14 @@ describe('account formatting', () => {
     expect(versionState({ ...base, user_version: '1.0.0' }).kind).toBe('up-to-date');
   });
   it('knows which errors mean the session expired', () => {
-    for (const error of [{ status: 401 }, { code: 'missing_refresh_token' }, { error: 'login_required' }, { error: 'consent_required' }, new Error('Invalid state'), new Error('Unauthorized')]) {
+    for (const error of [
+      { status: 401 },
+      { code: 'missing_refresh_token' },
+      { error: 'login_required' },
+      { error: 'consent_required' },
+      new Error('Invalid state'),
+      new Error('Unauthorized'),
+    ]) {
       expect(isSessionExpiredError(error)).toBe(true);
     }
     expect(isSessionExpiredError(new Error('HTTP 500'))).toBe(false);

@@ -71,7 +71,9 @@ export type VersionState =
   | { kind: 'none' };
 
 /** How an order's product shows its version (docs/behaviour/downloads.md#version-state). */
-export function versionState(product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'>): VersionState {
+export function versionState(
+  product: Pick<AccountProduct, 'first_download' | 'has_update' | 'is_major_update' | 'user_version' | 'current_version'>,
+): VersionState {
   if (product.first_download) return { kind: 'first-download', current: product.current_version };
   const user = product.user_version ?? '';
   const current = product.current_version ?? '';

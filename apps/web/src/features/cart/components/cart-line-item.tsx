@@ -25,7 +25,13 @@ export function QuantityStepper({
 }) {
   return (
     <div role="group" aria-label={`Quantity of ${name}`} className="inline-flex items-center overflow-hidden rounded-lg border border-border">
-      <button type="button" className={stepButton} aria-label={`Decrease quantity of ${name}`} disabled={disabled || quantity <= 1} onClick={() => onChange(quantity - 1)}>
+      <button
+        type="button"
+        className={stepButton}
+        aria-label={`Decrease quantity of ${name}`}
+        disabled={disabled || quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+      >
         <span aria-hidden="true">−</span>
       </button>
       <span className="min-w-10 px-1 text-center font-semibold tabular-nums">
@@ -119,7 +125,14 @@ export function CartLineItem({ line, onUpdateQuantity, onRemove, onResult }: Car
           disabled={busy}
           onChange={(quantity) => void change(() => onUpdateQuantity(line.path, quantity))}
         />
-        <Button variant="ghost" size="sm" className="min-h-11" disabled={busy} aria-label={`Remove ${line.display}`} onClick={() => void change(() => onRemove(line.path))}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="min-h-11"
+          disabled={busy}
+          aria-label={`Remove ${line.display}`}
+          onClick={() => void change(() => onRemove(line.path))}
+        >
           <TrashIcon />
           Remove
         </Button>

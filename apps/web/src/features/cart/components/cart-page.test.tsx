@@ -95,9 +95,18 @@ describe('cart page states (docs/behaviour/cart.md#cart-page)', () => {
 
   it('lists each line: image with its size, name, sanitised summary, unit price, quantity and line total', () => {
     renderCart({
-      cart: cartOf([
-        line('remidi-4', { display: 'reMIDI 4', quantity: 2, unitPrice: '$79.00', total: '$158.00', summaryHtml: '<p onclick="steal()">MIDI <em>pads</em><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:x">link</a></p>' }),
-      ], { total: '$158.00', totalValue: 158 }),
+      cart: cartOf(
+        [
+          line('remidi-4', {
+            display: 'reMIDI 4',
+            quantity: 2,
+            unitPrice: '$79.00',
+            total: '$158.00',
+            summaryHtml: '<p onclick="steal()">MIDI <em>pads</em><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:x">link</a></p>',
+          }),
+        ],
+        { total: '$158.00', totalValue: 158 },
+      ),
     });
     const item = screen.getByRole('listitem');
     const image = item.querySelector('img')!;
@@ -188,7 +197,8 @@ describe('cart lines (docs/behaviour/cart.md#quantities)', () => {
   });
 
   it('tells the shopper when a change failed, and stops once one works', async () => {
-    const onUpdateQuantity = vi.fn<CartPageProps['onUpdateQuantity']>()
+    const onUpdateQuantity = vi
+      .fn<CartPageProps['onUpdateQuantity']>()
       .mockResolvedValueOnce({ ok: false, message: "We couldn't change the quantity.", detail: 'Storefront unavailable' })
       .mockResolvedValueOnce(OK);
     const { user } = renderCart({ cart: cartOf([line('a', { display: 'A', quantity: 2 })]), onUpdateQuantity });
@@ -231,7 +241,9 @@ describe('promo code (docs/behaviour/cart.md#promo-codes)', () => {
   });
 
   it('keeps a rejected code and shows the provider’s message', async () => {
-    const { user } = renderCart({ onApplyCoupon: vi.fn(async () => ({ ok: false as const, message: "This promo code wasn't accepted.", detail: 'Coupon code "bogus" is not valid.' })) });
+    const { user } = renderCart({
+      onApplyCoupon: vi.fn(async () => ({ ok: false as const, message: "This promo code wasn't accepted.", detail: 'Coupon code "bogus" is not valid.' })),
+    });
     const input = screen.getByLabelText('Promo code');
     await user.type(input, 'bogus{Enter}');
     expect(await screen.findByText('Promo code BOGUS wasn\'t accepted. Coupon code "bogus" is not valid.')).toBeInTheDocument();

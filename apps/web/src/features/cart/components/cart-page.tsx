@@ -76,7 +76,13 @@ export function CartPage(props: CartPageProps) {
       <CartContent {...props} onResult={(result) => setFailure(result.ok ? null : result)} />
 
       {confirming && (
-        <ConfirmDialog title="Clear your cart?" confirmLabel="Clear Cart" cancelLabel="Keep items" onConfirm={() => void clear()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Clear your cart?"
+          confirmLabel="Clear Cart"
+          cancelLabel="Keep items"
+          onConfirm={() => void clear()}
+          onCancel={() => setConfirming(false)}
+        >
           <p>Every item and promo code will be removed from your cart.</p>
         </ConfirmDialog>
       )}
@@ -84,7 +90,17 @@ export function CartPage(props: CartPageProps) {
   );
 }
 
-function CartContent({ status, cart, busy, onUpdateQuantity, onRemove, onApplyCoupon, onRemoveCoupon, onCheckout, onResult }: CartPageProps & { onResult(result: CartResult): void }) {
+function CartContent({
+  status,
+  cart,
+  busy,
+  onUpdateQuantity,
+  onRemove,
+  onApplyCoupon,
+  onRemoveCoupon,
+  onCheckout,
+  onResult,
+}: CartPageProps & { onResult(result: CartResult): void }) {
   const listHeadingId = useId();
   if (status === 'failed') {
     return (

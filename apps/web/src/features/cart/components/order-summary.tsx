@@ -130,7 +130,10 @@ function PromoCodeForm({
       {coupons.length > 0 && (
         <ul aria-label="Applied promo codes" className="mt-3 flex flex-wrap gap-2">
           {coupons.map((coupon) => (
-            <li key={coupon} className="inline-flex items-center gap-1 rounded-full border border-success/60 bg-success/10 py-0.5 pr-0.5 pl-3 text-sm font-semibold">
+            <li
+              key={coupon}
+              className="inline-flex items-center gap-1 rounded-full border border-success/60 bg-success/10 py-0.5 pr-0.5 pl-3 text-sm font-semibold"
+            >
               <span className="font-mono tracking-wide">{coupon}</span>
               <button
                 type="button"

@@ -10,7 +10,17 @@ function deferred() {
 }
 
 /** The button over a cart whose quantity follows the (controllable) add and remove answers. */
-function Harness({ ready = true, initial = 0, add, remove }: { ready?: boolean; initial?: number; add: () => Promise<boolean>; remove: () => Promise<boolean> }) {
+function Harness({
+  ready = true,
+  initial = 0,
+  add,
+  remove,
+}: {
+  ready?: boolean;
+  initial?: number;
+  add: () => Promise<boolean>;
+  remove: () => Promise<boolean>;
+}) {
   const [quantity, setQuantity] = useState(initial);
   return (
     <ProductCartButton

@@ -68,9 +68,7 @@ export function ProductCartButton({ productName, ready, quantity, onAdd, onRemov
     } else {
       setPhase('idle');
       setError(
-        removing
-          ? `We couldn't remove ${productName} from your cart. Please try again.`
-          : `We couldn't add ${productName} to your cart. Please try again.`,
+        removing ? `We couldn't remove ${productName} from your cart. Please try again.` : `We couldn't add ${productName} to your cart. Please try again.`,
       );
     }
   };
@@ -102,11 +100,7 @@ export function ProductCartButton({ productName, ready, quantity, onAdd, onRemov
 function CheckIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-      <path
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
+      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
     </svg>
   );
 }

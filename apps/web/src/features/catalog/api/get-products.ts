@@ -13,8 +13,7 @@ export async function getProducts(signal?: AbortSignal): Promise<NormalizedProdu
 
 export const productsQueryKey = ['products', 'list'] as const;
 
-export const productsQueryOptions = () =>
-  queryOptions({ queryKey: productsQueryKey, queryFn: ({ signal }) => getProducts(signal) });
+export const productsQueryOptions = () => queryOptions({ queryKey: productsQueryKey, queryFn: ({ signal }) => getProducts(signal) });
 
 export function useProducts() {
   return useQuery(productsQueryOptions());

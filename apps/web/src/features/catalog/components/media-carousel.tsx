@@ -105,10 +105,7 @@ export function MediaCarousel({ items, label }: MediaCarouselProps) {
           onPointerUp={onPointerUp}
           onPointerCancel={() => (swipe.current = null)}
         >
-          <div
-            className="flex transition-transform duration-300 ease-out motion-reduce:transition-none"
-            style={{ transform: `translateX(-${index * 100}%)` }}
-          >
+          <div className="flex transition-transform duration-300 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${index * 100}%)` }}>
             {media.map((item, i) => (
               <div
                 key={`${item.src}-${i}`}
@@ -171,7 +168,16 @@ function ArrowButton({ direction, controls, onClick }: { direction: 'previous' |
         previous ? 'left-3' : 'right-3'
       }`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={previous ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
       </svg>
     </button>

@@ -62,7 +62,10 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={product('rechannel')} />);
     const image = screen.getByRole('img', { name: 'reChannel' });
     expect(image).toHaveAttribute('src', '/media/covers/rechannel.800.webp');
-    expect(image).toHaveAttribute('srcset', '/media/covers/rechannel.400.webp 400w, /media/covers/rechannel.600.webp 600w, /media/covers/rechannel.800.webp 800w');
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/media/covers/rechannel.400.webp 400w, /media/covers/rechannel.600.webp 600w, /media/covers/rechannel.800.webp 800w',
+    );
     expect(image).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
   });
 

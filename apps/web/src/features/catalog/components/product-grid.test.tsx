@@ -96,7 +96,10 @@ describe('ProductGrid list views', () => {
 
 describe('ProductGrid states', () => {
   it('shows skeleton cards while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderWithProviders(<ProductGrid limit={3} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
   });
@@ -134,7 +137,10 @@ describe('ProductGrid states', () => {
   });
 
   it('explains an unreachable server in plain words', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithProviders(<ProductGrid />);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("The store server couldn't be reached."));
   });

@@ -38,7 +38,10 @@ export function ProductGrid({ filter = 'all', limit, renderAction, headingLevel 
       <div className="rounded-xl border border-border bg-tertiary px-6 py-12 text-center">
         <p className="text-lg font-semibold">No products available in this category.</p>
         {filter !== 'all' && (
-          <Link to={paths.productLists.all.getHref()} className="mt-3 inline-flex min-h-11 items-center font-semibold underline decoration-2 underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+          <Link
+            to={paths.productLists.all.getHref()}
+            className="mt-3 inline-flex min-h-11 items-center font-semibold underline decoration-2 underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+          >
             Browse all products
           </Link>
         )}
@@ -64,12 +67,7 @@ export function ProductCardList({
     <ul className={GRID}>
       {products.map((product, index) => (
         <li key={product.path}>
-          <ProductCard
-            product={product}
-            renderAction={renderAction}
-            headingLevel={headingLevel}
-            imageLoading={eager && index < FIRST_ROW ? 'eager' : 'lazy'}
-          />
+          <ProductCard product={product} renderAction={renderAction} headingLevel={headingLevel} imageLoading={eager && index < FIRST_ROW ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

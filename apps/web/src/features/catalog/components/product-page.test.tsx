@@ -77,11 +77,11 @@ describe('ProductPage', () => {
     mockApi({ '/api/products/': { body: CATALOG }, [`/api/products/${path}`]: { body: rawDetail(path) } });
     renderProductPage(path);
     const facts = await screen.findByRole('region', { name: 'Key facts' });
-    expect(within(facts).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Contents: 16 MIDI and 16 WAV files',
-      'Download size: 111 MB',
-      'Audio: 24-bit / 44.1 kHz',
-    ]);
+    expect(
+      within(facts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Contents: 16 MIDI and 16 WAV files', 'Download size: 111 MB', 'Audio: 24-bit / 44.1 kHz']);
     for (const fact of ['16 MIDI and 16 WAV files', '111 MB', '24-bit / 44.1 kHz']) expect(within(facts).getByText(fact)).toBeInTheDocument();
   });
 
@@ -129,7 +129,8 @@ describe('ProductPage', () => {
       '/api/products/': { body: CATALOG },
       '/api/products/rechannel': {
         body: rawDetail('rechannel', {
-          descriptionHtml: '<h2>Routing</h2>\n<p>Read the <a href="/user-manuals/remidi-4-user-manual">manual</a> or <a href="mailto:help@example.com">mail us</a>.</p>\n',
+          descriptionHtml:
+            '<h2>Routing</h2>\n<p>Read the <a href="/user-manuals/remidi-4-user-manual">manual</a> or <a href="mailto:help@example.com">mail us</a>.</p>\n',
         }),
       },
     });
@@ -183,10 +184,11 @@ describe('ProductPage', () => {
     renderProductPage('sw-jazz-complete-vol-1-11');
     const related = await screen.findByRole('region', { name: 'You may also like' });
     await waitFor(() =>
-      expect(within(related).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-        'SW Free Chord Starter',
-        'reMIDI 4',
-      ]),
+      expect(
+        within(related)
+          .getAllByRole('heading', { level: 3 })
+          .map((heading) => heading.textContent),
+      ).toEqual(['SW Free Chord Starter', 'reMIDI 4']),
     );
     expect(within(related).getByRole('link', { name: 'reMIDI 4' })).toHaveAttribute('href', '/products/remidi-4');
   });

@@ -204,15 +204,7 @@ function Separator() {
 }
 
 /** The free trial offered on its main product's page (reMIDI 4): its summary and its own action. */
-function TrialPanel({
-  trial,
-  renderAction,
-  highlighted = false,
-}: {
-  trial: NormalizedProduct;
-  renderAction?: RenderProductAction;
-  highlighted?: boolean;
-}) {
+function TrialPanel({ trial, renderAction, highlighted = false }: { trial: NormalizedProduct; renderAction?: RenderProductAction; highlighted?: boolean }) {
   const summary = htmlToPlainText(trial.description.summary);
   return (
     <section

@@ -92,7 +92,14 @@ export const CATALOG = [
     attributes: { live: 'true', category: 'Sample Packs', download: 'true' },
   }),
   rawProduct('old-plugin', { display: 'Old Plugin', attributes: { live: 'false', category: 'Plugins' }, discountPercent: 50 }),
-  rawProduct('hidden-free-pack', { display: 'Hidden Free Pack', price: '$0.00', priceValue: 0, total: '$0.00', totalValue: 0, attributes: { category: 'Sample Packs' } }),
+  rawProduct('hidden-free-pack', {
+    display: 'Hidden Free Pack',
+    price: '$0.00',
+    priceValue: 0,
+    total: '$0.00',
+    totalValue: 0,
+    attributes: { category: 'Sample Packs' },
+  }),
 ];
 
 /** A detail answer (`GET /api/products/{path}`) built from a list entry. */
@@ -150,7 +157,10 @@ export function createTestQueryClient() {
 }
 
 /** Renders inside a fresh QueryClient (no retries) and a memory router at `path`. */
-export function renderWithProviders(ui: ReactNode, { path = '/', routePath = '*', routes = [] }: { path?: string; routePath?: string; routes?: RouteObject[] } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', routePath = '*', routes = [] }: { path?: string; routePath?: string; routes?: RouteObject[] } = {},
+) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter([{ path: routePath, element: ui }, ...routes], { initialEntries: [path] });
   const result = render(

@@ -61,7 +61,10 @@ export function CheckoutPage({ storeName, isAuthenticated = false, identityLoadi
       {customerDataLoading && (
         <div className="mt-4 flex flex-col gap-3 rounded-xl border border-border/40 bg-tertiary px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-border/70">
           <p role="status" className="flex items-center gap-2 text-secondary">
-            <span aria-hidden="true" className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-border border-t-accent motion-reduce:animate-none" />
+            <span
+              aria-hidden="true"
+              className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-border border-t-accent motion-reduce:animate-none"
+            />
             Loading your details to fill in the checkout for you. If they don't appear, press Refresh.
           </p>
           <Button variant="secondary" size="sm" className="self-start sm:self-auto" onClick={customerData.refresh}>

@@ -14,7 +14,15 @@ export interface CheckoutPrefillState {
  * pushed to the provider. Failures are only logged, and end the pending state
  * like a success: the shopper types their details as a guest would.
  */
-export function useCheckoutPrefill({ active, prefill, delayMs = PREFILL_DELAY_MS }: { active: boolean; prefill: CheckoutPrefill | undefined; delayMs?: number }): CheckoutPrefillState {
+export function useCheckoutPrefill({
+  active,
+  prefill,
+  delayMs = PREFILL_DELAY_MS,
+}: {
+  active: boolean;
+  prefill: CheckoutPrefill | undefined;
+  delayMs?: number;
+}): CheckoutPrefillState {
   const [done, setDone] = useState(false);
   /** Refresh pressed before the checkout started: look up as soon as it does, without the delay. */
   const [soon, setSoon] = useState(false);

@@ -26,10 +26,7 @@ const PAGES_WITH_CONTENTS = new Set([
 /** The manual opens with a prominent pointer to the installation guide. */
 const INSTALLATION_FIRST = 'remidi-4-user-manual';
 
-export type ContentArticleState =
-  | { status: 'loading' }
-  | { status: 'error'; onRetry: () => void }
-  | { status: 'ready'; markdown: string };
+export type ContentArticleState = { status: 'loading' } | { status: 'error'; onRetry: () => void } | { status: 'ready'; markdown: string };
 
 export interface ContentArticleProps {
   /** The content registry slug; it decides the extras of the page (contents list, quick links). */
@@ -46,10 +43,7 @@ export function ContentArticle({ slug, title, state }: ContentArticleProps) {
   const withContents = PAGES_WITH_CONTENTS.has(slug);
   const markdown = state.status === 'ready' ? state.markdown : null;
   const parts = useMemo(() => (markdown === null ? null : splitPage(slug, markdown)), [slug, markdown]);
-  const headings = useMemo(
-    () => (withContents && parts ? extractHeadings(parts.body).filter((heading) => heading.depth === 2) : []),
-    [withContents, parts],
-  );
+  const headings = useMemo(() => (withContents && parts ? extractHeadings(parts.body).filter((heading) => heading.depth === 2) : []), [withContents, parts]);
   useScrollToHashWhenReady(parts !== null);
 
   return (

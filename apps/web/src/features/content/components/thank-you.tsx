@@ -17,9 +17,7 @@ export function ThankYou({ orderReference }: { orderReference: string | null }) 
       <h1 className="mx-auto mt-8 max-w-2xl text-2xl leading-snug font-bold tracking-tight text-balance sm:text-3xl">
         Thanks for your order! Please check your email for your download(s).
       </h1>
-      <p className="mt-4 text-lg font-semibold text-primary">
-        Happy producing :)
-      </p>
+      <p className="mt-4 text-lg font-semibold text-primary">Happy producing :)</p>
 
       {orderReference !== null && (
         <div className="mx-auto mt-8 flex max-w-md flex-col items-center gap-1 rounded-xl border border-border bg-tertiary px-6 py-4">

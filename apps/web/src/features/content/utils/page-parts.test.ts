@@ -46,13 +46,7 @@ describe('splitQuickLinks', () => {
     expect(split).not.toBeNull();
     expect(split?.before).toMatch(/^Welcome!/);
     expect(split?.after).toMatch(/^## Accounts/);
-    expect(split?.links.map((link) => link.title)).toEqual([
-      'Sign up',
-      'E-mail support',
-      'Installation instructions',
-      'User manual',
-      'Tutorial videos',
-    ]);
+    expect(split?.links.map((link) => link.title)).toEqual(['Sign up', 'E-mail support', 'Installation instructions', 'User manual', 'Tutorial videos']);
     expect(split?.links[0]).toEqual({
       title: 'Sign up',
       description: 'Make an account using the email address you used for your purchases, and your Orders and Downloads will be waiting for you.',

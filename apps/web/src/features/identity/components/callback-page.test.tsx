@@ -39,7 +39,7 @@ describe('CallbackPage', () => {
     expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
   });
 
-  it("names the provider when there is no description", () => {
+  it('names the provider when there is no description', () => {
     renderCallback('?error=access_denied&state=x', vi.fn());
     expect(screen.getByText('SongWish sign-in returned error: access_denied')).toBeInTheDocument();
   });
@@ -59,7 +59,9 @@ describe('CallbackPage', () => {
   });
 
   it('gives hints for expired and invalid codes, and network errors are retryable', async () => {
-    renderCallback('?code=c&state=s', () => Promise.reject(Object.assign(new Error('invalid_grant'), { error: 'invalid_grant', error_description: 'authorization code is expired' })));
+    renderCallback('?code=c&state=s', () =>
+      Promise.reject(Object.assign(new Error('invalid_grant'), { error: 'invalid_grant', error_description: 'authorization code is expired' })),
+    );
     expect(await screen.findByText('Your sign-in link has expired. Please sign in again.')).toBeInTheDocument();
   });
 

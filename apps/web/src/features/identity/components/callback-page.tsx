@@ -45,7 +45,8 @@ export function CallbackPage({ handleCallback, onLoginAgain, providerName, win =
     return invalid ? { kind: 'error', error: invalid } : { kind: 'loading' };
   });
   const [retries] = useState(() => readRetries(win));
-  const failed = (next: View): View => (retries >= CALLBACK_MAX_RETRIES && (next.kind === 'timeout' || (next.kind === 'error' && next.error.retryable)) ? { kind: 'max-retries' } : next);
+  const failed = (next: View): View =>
+    retries >= CALLBACK_MAX_RETRIES && (next.kind === 'timeout' || (next.kind === 'error' && next.error.retryable)) ? { kind: 'max-retries' } : next;
 
   useEffect(() => {
     if (view.kind !== 'loading') return;

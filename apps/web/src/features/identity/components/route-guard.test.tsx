@@ -8,7 +8,14 @@ function renderGuard(identity: IdentityState) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Home</h1> },
-      { path: '/account', element: <RouteGuard identity={identity} onLogin={vi.fn()}><h1>Dashboard</h1></RouteGuard> },
+      {
+        path: '/account',
+        element: (
+          <RouteGuard identity={identity} onLogin={vi.fn()}>
+            <h1>Dashboard</h1>
+          </RouteGuard>
+        ),
+      },
     ],
     { initialEntries: ['/account'] },
   );

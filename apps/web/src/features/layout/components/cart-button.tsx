@@ -11,15 +11,7 @@ const badgeTones = {
   inverse: 'bg-black text-white',
 };
 
-export function CartBadge({
-  count,
-  tone = 'accent',
-  className = '',
-}: {
-  count: number;
-  tone?: keyof typeof badgeTones;
-  className?: string;
-}) {
+export function CartBadge({ count, tone = 'accent', className = '' }: { count: number; tone?: keyof typeof badgeTones; className?: string }) {
   const badge = formatCartBadge(count);
   if (!badge) return null;
   return (

@@ -21,9 +21,7 @@ export function ProductsMenu() {
               to={link.to}
               end
               {...itemProps}
-              className={({ isActive }) =>
-                `${menuItem} justify-between ${isActive ? 'font-semibold' : ''}`
-              }
+              className={({ isActive }) => `${menuItem} justify-between ${isActive ? 'font-semibold' : ''}`}
             >
               {({ isActive }) => (
                 <>

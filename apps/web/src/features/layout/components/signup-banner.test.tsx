@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SignupBanner } from './signup-banner';
 
-const TEXT =
-  'Finally - you can log in! Access your Orders and Downloads — make an account using the email address used to make purchases';
+const TEXT = 'Finally - you can log in! Access your Orders and Downloads — make an account using the email address used to make purchases';
 
 describe('SignupBanner', () => {
   it('shows the exact invitation', () => {

@@ -13,13 +13,11 @@ export function SignupBanner({ onSignup }: { onSignup: () => void }) {
       <Container className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2.5 sm:flex-nowrap">
         <span aria-hidden="true" className="hidden size-2 shrink-0 rounded-full bg-accent sm:block" />
         <p className="min-w-0 flex-1 basis-full text-sm text-primary sm:basis-auto">
-          <strong className="font-semibold">Finally - you can log in!</strong> Access your Orders and Downloads — make an account
-          using the email address used to make purchases
+          <strong className="font-semibold">Finally - you can log in!</strong> Access your Orders and Downloads — make an account using the email address used
+          to make purchases
         </p>
         <div className="ml-auto flex shrink-0 items-center gap-1">
-          <Button onClick={onSignup}>
-            Signup
-          </Button>
+          <Button onClick={onSignup}>Signup</Button>
           <button type="button" aria-label="Dismiss" title="Dismiss" onClick={() => setDismissed(true)} className={`${iconButton} -mr-2`}>
             <CloseIcon />
           </button>

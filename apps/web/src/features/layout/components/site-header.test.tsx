@@ -305,9 +305,7 @@ describe('mobile menu', () => {
 
   it('restores scrolling when unmounted while open', async () => {
     document.body.style.overflow = '';
-    const router = createMemoryRouter([
-      { path: '/', element: <SiteHeader cart={EMPTY_CART} account={SIGNED_OUT} storeName="SongWish" /> },
-    ]);
+    const router = createMemoryRouter([{ path: '/', element: <SiteHeader cart={EMPTY_CART} account={SIGNED_OUT} storeName="SongWish" /> }]);
     const { unmount } = render(<RouterProvider router={router} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
     expect(document.body.style.overflow).toBe('hidden');

@@ -8,15 +8,7 @@ export function UserAvatar({ user, className = 'size-8 text-xs' }: { user: Heade
   const shared = `inline-flex shrink-0 items-center justify-center rounded-full ${className}`;
   if (user.picture && failedSrc !== user.picture) {
     const src = user.picture;
-    return (
-      <img
-        src={src}
-        alt=""
-        referrerPolicy="no-referrer"
-        onError={() => setFailedSrc(src)}
-        className={`${shared} bg-tertiary object-cover`}
-      />
-    );
+    return <img src={src} alt="" referrerPolicy="no-referrer" onError={() => setFailedSrc(src)} className={`${shared} bg-tertiary object-cover`} />;
   }
   return (
     <span aria-hidden="true" className={`${shared} bg-accent font-bold text-black`}>

@@ -14,7 +14,9 @@ describe('payments alerts', () => {
 
   it('tell the shopper the provider did not start in time', () => {
     render(<PaymentsFailureAlert failure="timeout" onReload={vi.fn()} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('The payment service is taking too long to start. Your cart and checkout can\'t be used until it does. Reload the page to try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "The payment service is taking too long to start. Your cart and checkout can't be used until it does. Reload the page to try again.",
+    );
   });
 
   it('show a provider error with its message, and hide it on request', async () => {

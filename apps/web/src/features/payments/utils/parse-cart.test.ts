@@ -91,7 +91,9 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
   });
 
   it('ignores an orderTotal of $0.… too and sums the item totals', () => {
-    const parsed = parseCartData(cart([item('a', { total: '$10.00', totalValue: 10 }), item('b', { total: '$5.50', totalValue: 5.5 })], { total: '$0.00', orderTotal: '$0.99' }));
+    const parsed = parseCartData(
+      cart([item('a', { total: '$10.00', totalValue: 10 }), item('b', { total: '$5.50', totalValue: 5.5 })], { total: '$0.00', orderTotal: '$0.99' }),
+    );
     expect(parsed?.totalValue).toBe(15.5);
     expect(parsed?.total).toBe('$15.50');
   });
@@ -112,7 +114,10 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
 
   it('uses the line total before discounts, then the unit price × quantity, when a line has no total', () => {
     const parsed = parseCartData(
-      cart([item('a', { total: undefined, totalValue: undefined }), item('b', { total: undefined, totalValue: undefined, priceTotal: undefined, priceTotalValue: undefined, quantity: 3 })]),
+      cart([
+        item('a', { total: undefined, totalValue: undefined }),
+        item('b', { total: undefined, totalValue: undefined, priceTotal: undefined, priceTotalValue: undefined, quantity: 3 }),
+      ]),
     );
     expect(parsed?.items.map((line) => [line.total, line.totalValue])).toEqual([
       ['$10.00', 10],
@@ -122,7 +127,9 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
 
   it('marks the total pending when a line’s total cannot be worked out', () => {
     const parsed = parseCartData(
-      cart([item('a', { total: 'soon', totalValue: 'x', priceTotal: undefined, priceTotalValue: undefined, unitPrice: '', unitPriceValue: null, price: '' })], { total: undefined }),
+      cart([item('a', { total: 'soon', totalValue: 'x', priceTotal: undefined, priceTotalValue: undefined, unitPrice: '', unitPriceValue: null, price: '' })], {
+        total: undefined,
+      }),
     );
     expect(parsed?.totalPending).toBe(true);
     expect(parsed?.totalValue).toBeNull();
@@ -130,7 +137,9 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
   });
 
   it('is free when the items total nothing', () => {
-    const parsed = parseCartData(cart([item('trial', { price: '$0.00', unitPrice: '$0.00', priceTotal: '$0.00', total: '$0.00', totalValue: 0, priceTotalValue: 0 })]));
+    const parsed = parseCartData(
+      cart([item('trial', { price: '$0.00', unitPrice: '$0.00', priceTotal: '$0.00', total: '$0.00', totalValue: 0, priceTotalValue: 0 })]),
+    );
     expect(parsed?.total).toBe('$0.00');
     expect(parsed?.totalValue).toBe(0);
     expect(isFreeCart(parsed!)).toBe(true);

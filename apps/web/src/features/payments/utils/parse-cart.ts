@@ -145,8 +145,7 @@ export function parseCartData(raw: unknown, problem: ParseProblem = () => undefi
   }
 
   const selections = finiteNumber(raw.selections);
-  const count =
-    items.length > 0 ? items.reduce((sum, line) => sum + line.quantity, 0) : selections !== null && selections > 0 ? Math.floor(selections) : 0;
+  const count = items.length > 0 ? items.reduce((sum, line) => sum + line.quantity, 0) : selections !== null && selections > 0 ? Math.floor(selections) : 0;
   const coupons = Array.isArray(raw.coupons) ? raw.coupons.map(nonEmptyText).filter((code): code is string => code !== null) : [];
 
   return {

@@ -26,7 +26,10 @@ describe('useLandingVisualizer', () => {
   });
 
   it("fails with 'Failed to fetch: {statusText}' in the console when the answer is not OK", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('boom', { status: 500, statusText: 'Internal Server Error' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('boom', { status: 500, statusText: 'Internal Server Error' })),
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { result } = renderHook(() => useLandingVisualizer('/content/midi/landing.mid'));
     await waitFor(() => expect(result.current.status).toBe('failed'), { timeout: 4000 });
@@ -34,7 +37,10 @@ describe('useLandingVisualizer', () => {
   });
 
   it('fails on a file that is not MIDI', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer('<html>not midi</html>')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer('<html>not midi</html>')),
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { result } = renderHook(() => useLandingVisualizer('/content/midi/landing.mid'));
     await waitFor(() => expect(result.current.status).toBe('failed'), { timeout: 4000 });

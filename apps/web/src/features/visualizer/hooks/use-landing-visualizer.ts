@@ -6,9 +6,7 @@ import type { PianoRoll } from '../runtime';
 import { whenIdle } from '../utils/when-idle';
 
 export type LandingVisualizerState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; PianoRoll: typeof PianoRoll; song: Song; options: PlayerOptions };
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; PianoRoll: typeof PianoRoll; song: Song; options: PlayerOptions };
 
 /**
  * The landing visualisation's life (docs/behaviour/visualiser.md#landing-visualisation): loading, then ready or failed. Nothing starts

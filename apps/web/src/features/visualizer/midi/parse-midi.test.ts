@@ -105,7 +105,11 @@ describe('parseMidi: the sustain pedal (CC 64)', () => {
 
   it('treats 63 and below as up and 64 and above as down', () => {
     const held = (value: number) =>
-      parseMidi(smf(track([...controlChange(0, 64, value), ...noteOn(0, 60), ...noteOff(PPQ, 60), ...controlChange(PPQ, 64, 0), ...noteOn(PPQ, 72), ...noteOff(PPQ, 72)]))).notes[0]!.end;
+      parseMidi(
+        smf(
+          track([...controlChange(0, 64, value), ...noteOn(0, 60), ...noteOff(PPQ, 60), ...controlChange(PPQ, 64, 0), ...noteOn(PPQ, 72), ...noteOff(PPQ, 72)]),
+        ),
+      ).notes[0]!.end;
     expect(held(63)).toBe(0.5);
     expect(held(64)).toBe(1);
   });
@@ -117,7 +121,9 @@ describe('parseMidi: the sustain pedal (CC 64)', () => {
 
   it('stops a held note when its key is struck again', () => {
     const song = parseMidi(
-      smf(track([...controlChange(0, 64, 100), ...noteOn(0, 60), ...noteOff(PPQ, 60), ...noteOn(PPQ, 60), ...noteOff(PPQ, 60), ...controlChange(PPQ * 2, 64, 0)])),
+      smf(
+        track([...controlChange(0, 64, 100), ...noteOn(0, 60), ...noteOff(PPQ, 60), ...noteOn(PPQ, 60), ...noteOff(PPQ, 60), ...controlChange(PPQ * 2, 64, 0)]),
+      ),
     );
     expect(song.notes.map((note) => [note.start, note.end])).toEqual([
       [0, 1],

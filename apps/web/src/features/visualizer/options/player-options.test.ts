@@ -26,9 +26,30 @@ describe('loadPlayerOptions', () => {
     });
     expect(Object.keys(DEFAULT_PLAYER_OPTIONS).sort()).toEqual(
       [
-        'Color', 'OctaveLines', 'KeyPressColor', 'RandomColors', 'IsEffects', 'backgroundImage', 'speed', 'playSpeed', 'watermark', 'soundOn',
-        'renderMethod', 'Effect', 'blockRadius', 'ShadowColor', 'blockShadowRadius', 'EffectsBlockColor', 'randomEffectColors', 'EffectsKeyColor',
-        'EffectsColor', 'GameMode', 'ThinerBlockColor', 'GradientColor', 'GradientBlocks', 'GradientBlocksColor',
+        'Color',
+        'OctaveLines',
+        'KeyPressColor',
+        'RandomColors',
+        'IsEffects',
+        'backgroundImage',
+        'speed',
+        'playSpeed',
+        'watermark',
+        'soundOn',
+        'renderMethod',
+        'Effect',
+        'blockRadius',
+        'ShadowColor',
+        'blockShadowRadius',
+        'EffectsBlockColor',
+        'randomEffectColors',
+        'EffectsKeyColor',
+        'EffectsColor',
+        'GameMode',
+        'ThinerBlockColor',
+        'GradientColor',
+        'GradientBlocks',
+        'GradientBlocksColor',
       ].sort(),
     );
     expect(DEFAULT_PLAYER_OPTIONS.GradientBlocksColor).toHaveLength(2);

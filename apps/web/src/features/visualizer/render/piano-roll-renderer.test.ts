@@ -8,10 +8,10 @@ function fakeContext() {
   const canvas = { width: 0, height: 0 } as HTMLCanvasElement;
   const roundRects: number[][] = [];
   const noop = vi.fn();
-  const context = new Proxy(
-    { canvas, createLinearGradient: () => ({ addColorStop: noop }) } as unknown as CanvasRenderingContext2D,
-    { get: (target, key) => (key in target ? target[key as keyof typeof target] : noop), set: () => true },
-  );
+  const context = new Proxy({ canvas, createLinearGradient: () => ({ addColorStop: noop }) } as unknown as CanvasRenderingContext2D, {
+    get: (target, key) => (key in target ? target[key as keyof typeof target] : noop),
+    set: () => true,
+  });
   class FakePath {
     roundRect(...args: number[]) {
       if (args[4]! < 0) throw new Error('negative radius');

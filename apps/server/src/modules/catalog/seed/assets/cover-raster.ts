@@ -71,11 +71,7 @@ export interface RasterImage {
  * each width is scaled down from it; asking for the same renderWidth gives the same bytes
  * whichever widths are asked for with it.
  */
-export async function rasteriseSvgToWebp(
-  svg: string | Uint8Array,
-  widths: readonly number[],
-  renderWidth = Math.max(...widths),
-): Promise<RasterImage[]> {
+export async function rasteriseSvgToWebp(svg: string | Uint8Array, widths: readonly number[], renderWidth = Math.max(...widths)): Promise<RasterImage[]> {
   if (widths.some((width) => !Number.isInteger(width) || width < 1 || width > renderWidth)) {
     throw new RangeError(`Widths must be whole numbers from 1 to ${renderWidth}: ${widths.join(', ')}`);
   }

@@ -15,7 +15,12 @@ function titleFontSize(svg: string): number {
 }
 
 function unescape(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 describe('renderCoverSvg', () => {
@@ -23,7 +28,7 @@ describe('renderCoverSvg', () => {
     const svg = renderCoverSvg(base);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="800" height="800" viewBox="0 0 800 800" role="img"/);
     expect(svg).toContain('<title>reMIDI 4</title>');
-    expect(svg).toContain("font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\"");
+    expect(svg).toContain('font-family="system-ui, -apple-system, \'Segoe UI\', Roboto, sans-serif"');
     expect(svg).toContain('>PLUGINS</text>');
     expect(svg.endsWith('</svg>')).toBe(true);
   });

@@ -54,10 +54,9 @@ function r(value: number): number {
  * Francisco, so text measured with it fits in every browser.
  */
 const ASCII_WIDTHS = [
-  35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40, 84, 84,
-  84, 61, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 56, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73,
-  46, 37, 46, 84, 56, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65,
-  65, 58, 71, 37, 71, 84,
+  35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40, 84, 84, 84, 61, 100, 77, 76, 73, 83, 68, 68,
+  82, 84, 37, 56, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84, 56, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104,
+  71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84,
 ];
 
 /** Width of a character in em; beyond ASCII, wide scripts (CJK) get a full em. */
@@ -156,13 +155,20 @@ function keysMotif(rng: Rng, dark: string): string {
   const top = MOTIF.y + (MOTIF.height - height) / 2;
   const whitePitches = [0, 2, 4, 5, 7, 9, 11];
   const root = randomInt(rng, 0, 11);
-  const shape = [[0, 4, 7, 11], [0, 3, 7, 10], [0, 4, 7, 10], [0, 3, 7, 14]][randomInt(rng, 0, 3)] as number[];
+  const shape = [
+    [0, 4, 7, 11],
+    [0, 3, 7, 10],
+    [0, 4, 7, 10],
+    [0, 3, 7, 14],
+  ][randomInt(rng, 0, 3)] as number[];
   const lit = new Set(shape.map((interval) => (root + interval) % 24));
   const parts: string[] = [];
   for (let i = 0; i < whiteCount; i++) {
     const pitch = Math.floor(i / 7) * 12 + (whitePitches[i % 7] as number);
     const opacity = lit.has(pitch) ? 0.9 : 0.2;
-    parts.push(`<rect x="${r(MOTIF.x + i * keyWidth + 2)}" y="${r(top)}" width="${r(keyWidth - 4)}" height="${height}" rx="8" fill="#fff" fill-opacity="${opacity}"/>`);
+    parts.push(
+      `<rect x="${r(MOTIF.x + i * keyWidth + 2)}" y="${r(top)}" width="${r(keyWidth - 4)}" height="${height}" rx="8" fill="#fff" fill-opacity="${opacity}"/>`,
+    );
   }
   // Black keys sit after C, D, F, G and A of each octave.
   for (let octave = 0; octave < 2; octave++) {
@@ -171,7 +177,9 @@ function keysMotif(rng: Rng, dark: string): string {
       const x = MOTIF.x + (octave * 7 + whiteIndex + 1) * keyWidth - keyWidth * 0.3;
       // Opaque, so the gaps between white keys do not show through as stripes.
       const fill = lit.has(pitch) ? '#fff' : dark;
-      parts.push(`<rect x="${r(x)}" y="${r(top)}" width="${r(keyWidth * 0.6)}" height="${r(height * 0.6)}" rx="5" fill="${fill}" stroke="#fff" stroke-opacity="0.25"/>`);
+      parts.push(
+        `<rect x="${r(x)}" y="${r(top)}" width="${r(keyWidth * 0.6)}" height="${r(height * 0.6)}" rx="5" fill="${fill}" stroke="#fff" stroke-opacity="0.25"/>`,
+      );
     });
   }
   return parts.join('');
@@ -210,7 +218,9 @@ function waveMotif(rng: Rng): string {
     const envelope = Math.sin((Math.PI * (i + 0.5)) / bars);
     const level = 0.25 + 0.75 * Math.abs(Math.sin(i * f1 + phase) * 0.7 + Math.sin(i * f2) * 0.3);
     const half = Math.max(6, (MOTIF.height / 2 - 10) * envelope * level);
-    parts.push(`<rect x="${r(MOTIF.x + i * step + step * 0.2)}" y="${r(centre - half)}" width="${r(step * 0.6)}" height="${r(half * 2)}" rx="${r(step * 0.3)}" fill="#fff" fill-opacity="0.8"/>`);
+    parts.push(
+      `<rect x="${r(MOTIF.x + i * step + step * 0.2)}" y="${r(centre - half)}" width="${r(step * 0.6)}" height="${r(half * 2)}" rx="${r(step * 0.3)}" fill="#fff" fill-opacity="0.8"/>`,
+    );
   }
   const points: string[] = [];
   for (let x = 0; x <= MOTIF.width; x += 12) {
@@ -226,7 +236,13 @@ function chordsMotif(rng: Rng): string {
   const rows = 24;
   const rowHeight = MOTIF.height / rows;
   const blockHeight = rowHeight * 2.4;
-  const shapes = [[0, 4, 7, 11], [0, 3, 7, 10], [0, 4, 7, 10, 14], [0, 3, 7], [0, 4, 7, 14]];
+  const shapes = [
+    [0, 4, 7, 11],
+    [0, 3, 7, 10],
+    [0, 4, 7, 10, 14],
+    [0, 3, 7],
+    [0, 4, 7, 14],
+  ];
   const parts: string[] = [];
   let x = MOTIF.x;
   while (x < MOTIF.x + MOTIF.width - 60) {
@@ -256,12 +272,16 @@ function channelsMotif(rng: Rng): string {
     const angle = randomBetween(rng, -2.2, 2.2);
     const knobY = MOTIF.y + 36;
     parts.push(`<circle cx="${r(centreX)}" cy="${knobY}" r="17" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="3"/>`);
-    parts.push(`<line x1="${r(centreX)}" y1="${knobY}" x2="${r(centreX + Math.sin(angle) * 13)}" y2="${r(knobY - Math.cos(angle) * 13)}" stroke="#fff" stroke-width="3" stroke-linecap="round"/>`);
+    parts.push(
+      `<line x1="${r(centreX)}" y1="${knobY}" x2="${r(centreX + Math.sin(angle) * 13)}" y2="${r(knobY - Math.cos(angle) * 13)}" stroke="#fff" stroke-width="3" stroke-linecap="round"/>`,
+    );
     // Level meter beside the fader track.
     const trackTop = MOTIF.y + 78;
     const trackHeight = MOTIF.height - 100;
     const level = randomBetween(rng, 0.3, 0.95);
-    parts.push(`<rect x="${r(centreX + 14)}" y="${r(trackTop + trackHeight * (1 - level))}" width="8" height="${r(trackHeight * level)}" rx="4" fill="url(#meter)"/>`);
+    parts.push(
+      `<rect x="${r(centreX + 14)}" y="${r(trackTop + trackHeight * (1 - level))}" width="8" height="${r(trackHeight * level)}" rx="4" fill="url(#meter)"/>`,
+    );
     parts.push(`<rect x="${r(centreX - 2)}" y="${trackTop}" width="4" height="${trackHeight}" rx="2" fill="#fff" fill-opacity="0.3"/>`);
     const faderY = trackTop + trackHeight * randomBetween(rng, 0.15, 0.7);
     parts.push(`<rect x="${r(centreX - 20)}" y="${r(faderY - 11)}" width="40" height="22" rx="6" fill="#fff" fill-opacity="0.9"/>`);

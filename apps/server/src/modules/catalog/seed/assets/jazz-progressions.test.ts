@@ -77,7 +77,9 @@ describe('composeJazzProgression', () => {
   it('uses rootless voicings without the root and with the 9th', () => {
     const seed = Array.from({ length: 50 }, (_, i) => i).find((s) => composeJazzProgression({ templateIndex: 0, tonic: 0, seed: s }).style === 'rootless')!;
     const progression = composeJazzProgression({ templateIndex: 0, tonic: 0, seed });
-    const firstHit = hits(progression.voicings)[0]!.map((note) => note.midi % 12).sort((a, b) => a - b);
+    const firstHit = hits(progression.voicings)[0]!
+      .map((note) => note.midi % 12)
+      .sort((a, b) => a - b);
     // Dm9 without D: F, A, C, E
     expect(firstHit).toEqual([0, 4, 5, 9]);
     expect(progression.chords.map((chord) => chord.symbol)).toEqual(['Dm9', 'G13', 'Cmaj9']);

@@ -157,7 +157,8 @@ function layOutChords(template: ProgressionTemplate, tonic: number): PlacedChord
 function compingHits(rhythm: CompingRhythm, beats: number, isFirst: boolean): [number, number][] {
   const hits: [number, number][] = [];
   if (rhythm === 'sustained') hits.push([0, beats]);
-  else if (rhythm === 'anticipated') hits.push([isFirst ? 0 : -0.5, beats]); // pushed an eighth early
+  else if (rhythm === 'anticipated')
+    hits.push([isFirst ? 0 : -0.5, beats]); // pushed an eighth early
   else if (rhythm === 'two-feel') for (let at = 0; at < beats; at += 2) hits.push([at, 1.5]);
   else {
     // Charleston: beat 1 and the "and" of 2 in each bar; short chords just get beat 1.
@@ -219,7 +220,10 @@ function bassLine(chords: readonly PlacedChord[], rng: Rng): NoteEvent[] {
       groups.push([{ midi, startBeat: chord.startBeat + at, durationBeats: 2, velocity }]);
     }
   }
-  return separate(groups, chords.reduce((sum, chord) => sum + chord.beats, 0));
+  return separate(
+    groups,
+    chords.reduce((sum, chord) => sum + chord.beats, 0),
+  );
 }
 
 const TEMPOS = [72, 84, 96, 108, 120, 132, 144, 160];

@@ -7,14 +7,7 @@
  * any bass, chord and arp loop of the pack can be layered together.
  */
 import { BEATS_PER_BAR, DRUM_KEYS, type NoteEvent } from '#server/lib/midi/note-event.ts';
-import {
-  chooseVoicing,
-  degreeOffset,
-  diatonicChordOffsets,
-  mod12,
-  placeVoicing,
-  type MusicalKey,
-} from './music-theory';
+import { chooseVoicing, degreeOffset, diatonicChordOffsets, mod12, placeVoicing, type MusicalKey } from './music-theory';
 import { chance, pick, randomBetween, shuffled, type Rng } from '#server/lib/seeded-random.ts';
 
 export type LoopRole = 'chords' | 'bass' | 'arp' | 'drums';
@@ -97,7 +90,14 @@ export function composeDrums(rng: Rng, bars: number, bpm: number): NoteEvent[] {
   const fourOnFloor = bpm >= 118;
   // Swing delays every second 16th; only for the laid-back (slower) grooves.
   const swing = fourOnFloor ? 0 : randomBetween(rng, 0.03, 0.07);
-  const kickSteps = fourOnFloor ? [0, 4, 8, 12] : pick(rng, [[0, 10], [0, 7, 10], [0, 3, 10], [0, 8, 11]]);
+  const kickSteps = fourOnFloor
+    ? [0, 4, 8, 12]
+    : pick(rng, [
+        [0, 10],
+        [0, 7, 10],
+        [0, 3, 10],
+        [0, 8, 11],
+      ]);
   const sixteenthHats = chance(rng, 0.4);
   const notes: NoteEvent[] = [];
   for (let bar = 0; bar < bars; bar++) {
@@ -151,8 +151,7 @@ export function composeBass(harmony: PackHarmony, rng: Rng, bars: number): NoteE
     // The loop wraps, so the last bar approaches the first bar's root.
     const nextRoot = bassRoot(harmony, (bar + 1) % bars);
     for (const [step, lengthSteps, tone] of cell) {
-      const pitch =
-        tone === 'R' ? root : tone === '5' ? root + 7 : tone === '8' ? root + 12 : nextRoot + (approachFromAbove ? 1 : -1);
+      const pitch = tone === 'R' ? root : tone === '5' ? root + 7 : tone === '8' ? root + 12 : nextRoot + (approachFromAbove ? 1 : -1);
       const velocity = step === 0 ? 0.9 : 0.72 + randomBetween(rng, -0.05, 0.05);
       notes.push(note(pitch, bar * BEATS_PER_BAR + step * STEP_BEATS, lengthSteps * STEP_BEATS * 0.9, velocity));
     }
@@ -222,7 +221,9 @@ export function composeArp(harmony: PackHarmony, rng: Rng, bars: number, bpm: nu
   const notes: NoteEvent[] = [];
   for (let bar = 0; bar < bars; bar++) {
     const root = chordRootPitchClass(harmony, bar);
-    const lowTones = chordIntervals(harmony, bar).map((interval) => 60 + mod12(root + interval)).sort((a, b) => a - b);
+    const lowTones = chordIntervals(harmony, bar)
+      .map((interval) => 60 + mod12(root + interval))
+      .sort((a, b) => a - b);
     const tones = [...lowTones, ...lowTones.map((pitch) => pitch + 12)];
     const sequence = arpSequence(tones, shape, stepsPerBar, rng);
     sequence.forEach((pitch, step) => {

@@ -27,7 +27,9 @@ describe('buildProgressionSet', () => {
 
   it('covers all 12 keys, ii-V-Is, turnarounds and rhythm changes, in every voicing style', () => {
     const keys = new Set(midiNames.map((name) => / in ([A-G][b#]?) (major|minor)\.mid$/.exec(name)?.[1]));
-    const pitchClasses = new Set([...keys].map((key) => ({ C: 0, 'C#': 1, Db: 1, D: 2, Eb: 3, E: 4, F: 5, 'F#': 6, Gb: 6, G: 7, 'G#': 8, Ab: 8, A: 9, Bb: 10, B: 11 })[key!]));
+    const pitchClasses = new Set(
+      [...keys].map((key) => ({ C: 0, 'C#': 1, Db: 1, D: 2, Eb: 3, E: 4, F: 5, 'F#': 6, Gb: 6, G: 7, 'G#': 8, Ab: 8, A: 9, Bb: 10, B: 11 })[key!]),
+    );
     expect(pitchClasses.size).toBe(12);
     for (const fragment of ['ii-V-I', 'Minor ii-V-i', 'turnaround', 'Rhythm changes', 'shell voicings', 'rootless voicings', 'extended voicings']) {
       expect(midiNames.some((name) => name.includes(fragment))).toBe(true);

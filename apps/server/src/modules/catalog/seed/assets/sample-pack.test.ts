@@ -29,7 +29,11 @@ describe('buildSamplePack', () => {
     for (const name of midiNames) {
       expect(name).toMatch(/^SW SELECT Sample Loops vol\.1\/MIDI\/\d\d [A-Za-z ]+ 84bpm A minor\.mid$/);
     }
-    const stem = (name: string) => name.split('/').pop()!.replace(/\.(mid|wav)$/, '');
+    const stem = (name: string) =>
+      name
+        .split('/')
+        .pop()!
+        .replace(/\.(mid|wav)$/, '');
     expect(wavNames.map(stem)).toEqual(midiNames.map(stem));
     expect(midiNames.map((name) => stem(name).slice(0, 2))).toEqual(Array.from({ length: 16 }, (_, i) => String(i + 1).padStart(2, '0')));
   });

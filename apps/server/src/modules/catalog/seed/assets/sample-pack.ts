@@ -155,7 +155,5 @@ export function buildSamplePackPreviews(recipe: SamplePackRecipe): { filename: s
   const pack = composePack(recipe);
   const melodic = pack.loops.filter((loop) => loop.pattern.role !== 'drums');
   const drums = pack.loops.filter((loop) => loop.pattern.role === 'drums');
-  return [...melodic, ...drums]
-    .slice(0, PREVIEW_COUNT)
-    .map((loop) => ({ filename: `${loop.baseName}.mid`, bytes: loop.midi }));
+  return [...melodic, ...drums].slice(0, PREVIEW_COUNT).map((loop) => ({ filename: `${loop.baseName}.mid`, bytes: loop.midi }));
 }

@@ -1,4 +1,1 @@
-export function bundleBrowserAssets(
-  sourceDir: string,
-  options: { minify: boolean },
-): Promise<Record<'builder.js' | 'checkout.js' | 'checkout.css', Buffer>>;
+export function bundleBrowserAssets(sourceDir: string, options: { minify: boolean }): Promise<Record<'builder.js' | 'checkout.js' | 'checkout.css', Buffer>>;
