@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { createTestApp, storeConfigOf, TEST_ENGINES, type TestApp } from './helpers';
 import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 
 /**
@@ -83,12 +83,7 @@ describe.each(TEST_ENGINES)('an external identity provider (Auth0-style) on %s',
   it('does not mount /idp, and tells the browser where to sign in and lets the page reach the provider', async () => {
     expect((await t.app.inject('/idp/.well-known/openid-configuration')).statusCode).toBe(404);
     const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
-    const config = JSON.parse(
-      /<meta name="store-config" content="([^"]*)"/
-        .exec(page.body)![1]!
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&'),
-    );
+    const config = storeConfigOf(page.body);
     expect(config.identity).toEqual({ authority: issuer.issuer, clientId: 'auth0-spa-client', audience: AUDIENCE, provider: 'external' });
     const csp = page.headers['content-security-policy'] as string;
     expect(csp).toMatch(new RegExp(`connect-src 'self' ${issuer.origin}(;|$)`));

@@ -173,3 +173,17 @@ export function configProblems(env: Record<string, string>): string[] {
   }
   return [];
 }
+
+/** The store's settings the server wrote into a page's `store-config` meta tag. */
+export function storeConfigOf(html: string) {
+  const match = /<meta name="store-config" content="([^"]*)"/.exec(html);
+  if (!match?.[1]) throw new Error('no store-config meta tag');
+  return JSON.parse(
+    match[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
+}

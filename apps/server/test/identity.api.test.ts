@@ -4,7 +4,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, oidcPayloads, outboxMessages } from '../src/db/schema';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
-import { createTestApp, TEST_ENGINES, testWebApp, type TestApp } from './helpers';
+import { createTestApp, storeConfigOf, TEST_ENGINES, testWebApp, type TestApp } from './helpers';
 import { hiddenField, IdpBrowser, latestEmailLink, openSignInPage, pkcePair, signInThroughIdp } from './idp-browser';
 
 const STORE = 'http://localhost:8080';
@@ -59,12 +59,7 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
     expect(jwks.keys[0]).not.toHaveProperty('d');
 
     const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
-    const config = JSON.parse(
-      /<meta name="store-config" content="([^"]*)"/
-        .exec(page.body)![1]!
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&'),
-    );
+    const config = storeConfigOf(page.body);
     expect(config.identity).toEqual({ authority: ISSUER, clientId: 'songwish-web', audience: AUDIENCE, provider: 'embedded' });
   });
 

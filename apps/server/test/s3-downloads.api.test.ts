@@ -17,6 +17,12 @@ import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 const BUCKET = 'songwish-files';
 const CREDENTIALS = { accessKeyId: 'TESTACCESSKEY123', secretAccessKey: 'test-secret-access-key-0123456789' };
 
+/** Records a paid-in-full free order for `email`, as FastSpring's webhook would. */
+async function orderFreeProduct(t: TestApp, email: string) {
+  const order = envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] }));
+  expect((await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, order)).statusCode).toBe(200);
+}
+
 async function emailLink(t: TestApp, to: string) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, to));
@@ -74,15 +80,7 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
 
   it('checks the store’s link, then redirects to a short-lived presigned URL that serves the right bytes', async () => {
     const email = 'bucket-buyer@example.com';
-    expect(
-      (
-        await postWebhook(
-          t.app,
-          t.secrets.FASTSPRING_WEBHOOK_SECRET,
-          envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] })),
-        )
-      ).statusCode,
-    ).toBe(200);
+    await orderFreeProduct(t, email);
     const link = await emailLink(t, email);
 
     const answer = await t.app.inject(link);
@@ -113,15 +111,7 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
 
   it('still refuses an altered or expired link with 403 (a page for a browser) and never sends it to the bucket', async () => {
     const email = 'bucket-tamper@example.com';
-    expect(
-      (
-        await postWebhook(
-          t.app,
-          t.secrets.FASTSPRING_WEBHOOK_SECRET,
-          envelope(testOrder({ email, items: [{ product: 'sw-free-chord-starter', subtotal: 0 }] })),
-        )
-      ).statusCode,
-    ).toBe(200);
+    await orderFreeProduct(t, email);
     const link = await emailLink(t, email);
     const seen = s3.requests.length;
     const tampered = link.replace(/signature=([^&]+)/, (_match, value: string) => `signature=${value.slice(0, -2)}AA`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SblBuilder, SblCartData } from '@store/contracts';
 import { sandboxCarts } from '../src/db/schema';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { TEST_CARD_PAYMENT } from './sandbox-fixtures';
 
 const ORIGIN = 'http://store.test';
 const STOREFRONT = 'store.test/sandbox';
@@ -298,16 +299,7 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
     const paid = await t.app.inject({
       method: 'POST',
       url: `/sandbox/fastspring/api/sessions/${session}/pay`,
-      payload: {
-        email: 'a@example.com',
-        firstName: 'A',
-        lastName: 'B',
-        country: 'US',
-        postalCode: '10001',
-        cardNumber: '4242424242424242',
-        expiry: '12/39',
-        cvc: '123',
-      },
+      payload: TEST_CARD_PAYMENT,
     });
     const { order } = paid.json() as { order: { id: string; reference: string } };
     send({ fscPopupMessage: { action: 'hook', order } });

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FASTSPRING_WEBHOOK_PATH, sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
+import { FASTSPRING_WEBHOOK_PATH } from '@store/contracts';
 import { orders, sandboxWebhookDeliveries, webhookEvents } from '../src/db/schema';
 import { isValidWebhookSignature } from '../src/modules/payments/fastspring/webhook-signature';
 import { createSandboxRepository } from '../src/modules/payments/sandbox/sandbox.repository';
 import { createWebhookDeliverer, type DelivererLog, type WebhookRequest } from '../src/modules/payments/sandbox/webhook-deliverer';
+import { payForOne } from './sandbox-fixtures';
 import { createReopenableDatabase, createTestApp, createTestDatabase, TEST_ENGINES, type TestApp, type TestDatabase } from './helpers';
 
 const SECRET = 'sandbox-webhook-test-secret-0123456789';
@@ -280,25 +281,7 @@ describe.each(TEST_ENGINES)('sandbox webhooks across a restart on %s', (engine) 
       });
       let reference: string;
       try {
-        const { session } = sandboxSessionResponseSchema.parse(
-          (await first.app.inject({ method: 'POST', url: '/sandbox/fastspring/api/sessions', payload: {} })).json(),
-        );
-        await first.app.inject({ method: 'PUT', url: `/sandbox/fastspring/api/sessions/${session}/items/remidi-4`, payload: { quantity: 1 } });
-        const paid = await first.app.inject({
-          method: 'POST',
-          url: `/sandbox/fastspring/api/sessions/${session}/pay`,
-          payload: {
-            email: 'a@example.com',
-            firstName: 'A',
-            lastName: 'B',
-            country: 'US',
-            postalCode: '10001',
-            cardNumber: '4242424242424242',
-            expiry: '12/39',
-            cvc: '123',
-          },
-        });
-        reference = sandboxPayResponseSchema.parse(paid.json()).order.reference;
+        reference = (await payForOne(first.app)).order.reference;
         await waitFor(async () => (await first.database.db.select().from(sandboxWebhookDeliveries))[0]?.attempts === 1);
       } finally {
         const closing = Date.now();
@@ -338,26 +321,6 @@ describe.each(TEST_ENGINES)('sandbox webhooks across a restart on %s', (engine) 
     }
   });
 });
-
-const PAYMENT = {
-  email: 'a@example.com',
-  firstName: 'A',
-  lastName: 'B',
-  country: 'US',
-  postalCode: '10001',
-  cardNumber: '4242424242424242',
-  expiry: '12/39',
-  cvc: '123',
-};
-
-/** Pays for one reMIDI 4 through the sandbox API; returns the session and the order. */
-async function payForOne(app: TestApp['app']) {
-  const { session } = sandboxSessionResponseSchema.parse((await app.inject({ method: 'POST', url: '/sandbox/fastspring/api/sessions', payload: {} })).json());
-  await app.inject({ method: 'PUT', url: `/sandbox/fastspring/api/sessions/${session}/items/remidi-4`, payload: { quantity: 1 } });
-  const paid = await app.inject({ method: 'POST', url: `/sandbox/fastspring/api/sessions/${session}/pay`, payload: PAYMENT });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { session, order: sandboxPayResponseSchema.parse(paid.json()).order };
-}
 
 /** Posts to the store's real webhook route, as the default sender does. */
 function storeWebhook(app: () => TestApp['app']) {

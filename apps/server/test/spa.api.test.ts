@@ -9,7 +9,7 @@ import { publicStoreConfigSchema, STATIC_PAGE_PATHS } from '@store/contracts';
 import { PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import { escapeHtml } from '../src/lib/escape-html';
 import { loadWebApp } from '../src/plugins/spa';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, storeConfigOf, type TestApp } from './helpers';
 
 const INDEX = `<!doctype html><html><head><title>Store</title><meta name="description" content="Default" /><script>window.theme='dark'</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 const MANIFEST = {
@@ -19,19 +19,6 @@ const MANIFEST = {
   'src/app/routes/content-page.tsx': { file: 'assets/content-page-c2.js', imports: ['index.html'] },
 };
 const APP_MARKUP = '<div id="root"></div>';
-
-function storeConfigOf(html: string) {
-  const match = /<meta name="store-config" content="([^"]*)"/.exec(html);
-  if (!match?.[1]) throw new Error('no store-config meta tag');
-  return JSON.parse(
-    match[1]
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&'),
-  );
-}
 
 /** The app on a real port (once), for requests `inject` would normalise. */
 async function listeningPort(t: TestApp) {
