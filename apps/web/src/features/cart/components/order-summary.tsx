@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { LockIcon } from '#web/components/ui/lock-icon.tsx';
 import type { CartResult, CartView } from '../types';
 import { isFreeCart } from '../utils/cart-view';
 
@@ -151,17 +152,5 @@ function PromoCodeForm({
         </ul>
       )}
     </div>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-      <path
-        fillRule="evenodd"
-        d="M10 1a4.5 4.5 0 0 0-4.5 4.5V8H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 7V5.5a3 3 0 1 0-6 0V8h6Z"
-        clipRule="evenodd"
-      />
-    </svg>
   );
 }

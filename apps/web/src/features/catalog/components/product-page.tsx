@@ -3,6 +3,7 @@ import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Container } from '#web/components/ui/container.tsx';
+import { LockIcon } from '#web/components/ui/lock-icon.tsx';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { useProduct, type ProductDetails } from '../api/get-product';
 import { useProducts } from '../api/get-products';
@@ -140,13 +141,7 @@ function ProductDetailsView({
             <ProductPrice product={product} size="lg" />
             <div className="mt-5 sm:max-w-xs">{renderAction ? renderAction(product) : <PendingProductAction />}</div>
             <p className="mt-4 flex items-center gap-2 text-sm text-secondary">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
-                <path
-                  fillRule="evenodd"
-                  d="M10 1a4.5 4.5 0 0 0-4.5 4.5V8H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 7V5.5a3 3 0 1 0-6 0V8h6Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <LockIcon className="size-4 shrink-0" />
               Secure checkout. Your download link arrives by email.
             </p>
           </div>
