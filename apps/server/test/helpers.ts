@@ -187,3 +187,15 @@ export function storeConfigOf(html: string) {
       .replace(/&amp;/g, '&'),
   );
 }
+
+/** A second store on the same database and data directory: a restart, or a second process beside the first. */
+export function buildSecondApp(t: TestApp, overrides: Partial<AppDependencies> = {}) {
+  return buildApp({
+    config: t.config,
+    database: { ...t.database, close: async () => {} },
+    secrets: t.secrets,
+    logger: false,
+    webApp: testWebApp(),
+    ...overrides,
+  });
+}

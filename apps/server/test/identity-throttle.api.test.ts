@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { identityThrottles } from '../src/db/schema';
 import { signInDelaySeconds } from '../src/modules/identity/identity-throttle';
 import { createIdentityThrottlesRepository } from '../src/modules/identity/identity-throttles.repository';
-import { createTestApp, TEST_ENGINES, testWebApp, TEST_PASSWORD_HASHING, type TestApp } from './helpers';
+import { buildSecondApp, createTestApp, TEST_ENGINES, TEST_PASSWORD_HASHING, type TestApp } from './helpers';
 import { hiddenField, latestEmailLink, openSignInPage, signInThroughIdp } from './idp-browser';
 
 /**
@@ -111,15 +111,7 @@ describe.each(TEST_ENGINES)('a stranger cannot lock a customer out on %s', (engi
 
   it('counts the same attempts in two processes on one database', async () => {
     const email = `two-processes-${randomBytes(3).toString('hex')}@example.com`;
-    const { buildApp } = await import('../src/app');
-    const second = await buildApp({
-      config: t.config,
-      database: { ...t.database, close: async () => {} },
-      secrets: t.secrets,
-      logger: false,
-      webApp: testWebApp(),
-      passwordHashing: TEST_PASSWORD_HASHING,
-    });
+    const second = await buildSecondApp(t, { passwordHashing: TEST_PASSWORD_HASHING });
     try {
       const address = '198.51.100.88';
       const first = await openSignInPage(t.app, { remoteAddress: address });

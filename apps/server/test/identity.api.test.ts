@@ -4,7 +4,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, oidcPayloads, outboxMessages } from '../src/db/schema';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
-import { createTestApp, storeConfigOf, TEST_ENGINES, testWebApp, type TestApp } from './helpers';
+import { buildSecondApp, createTestApp, storeConfigOf, TEST_ENGINES, type TestApp } from './helpers';
 import { hiddenField, IdpBrowser, latestEmailLink, openSignInPage, pkcePair, signInThroughIdp } from './idp-browser';
 
 const STORE = 'http://localhost:8080';
@@ -498,14 +498,7 @@ describe.each(TEST_ENGINES)('the embedded identity provider on %s', (engine) => 
       .where(and(eq(oidcPayloads.model, 'RefreshToken')));
     expect(stored!.n).toBeGreaterThan(0);
     // A second app on the same database and data directory (a restart, or a second process).
-    const { buildApp } = await import('../src/app');
-    const second = await buildApp({
-      config: t.config,
-      database: { ...t.database, close: async () => {} },
-      secrets: t.secrets,
-      logger: false,
-      webApp: testWebApp(),
-    });
+    const second = await buildSecondApp(t);
     try {
       const refreshed = await second.inject({
         method: 'POST',
