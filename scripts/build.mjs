@@ -100,3 +100,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
 }
+
+/** For the commands that run the built server (start, backup, restore): build what is stale, or say why not and exit 1. */
+export function buildIfStaleOrExit() {
+  try {
+    buildIfStale();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
