@@ -1,8 +1,6 @@
 /** The payment provider's builder is polled every 200 ms, 50 times (10 s) (docs/behaviour/cart.md#payment-provider-readiness). */
 export const SBL_POLL_INTERVAL_MS = 200;
 export const SBL_POLL_ATTEMPTS = 50;
-/** The debug log keeps the last 10 lines (docs/behaviour/cart.md#debug-log). */
-export const DEBUG_LOG_LIMIT = 10;
 /** The currency of a summed total when no item names one (docs/behaviour/cart.md#totals). */
 export const DEFAULT_CART_CURRENCY = 'CAD';
 /** The zero total string (docs/behaviour/cart.md#totals). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SBL_CALLBACKS } from './constants';
 import { CART_DATA_GRACE_MS, createPaymentsStore, FAILURE_MESSAGES, NOT_READY_MESSAGE, type PaymentsStore } from './payments-store';
 import { FakeSbl } from './testing/fake-sbl';
-import { createDebugLog } from './utils/debug-log';
+import { createDebugLog } from '#web/lib/debug-log.ts';
 
 const CONFIG = { scriptUrl: 'https://sbl.example.test/builder.js', storefront: 'shop.test.onfastspring.com/embedded-shop' };
 const PRODUCTS = {
@@ -15,7 +15,7 @@ const PRODUCTS = {
 let stops: Array<() => void> = [];
 
 function startStore(options: ConstructorParameters<typeof FakeSbl>[0] = { products: PRODUCTS, coupons: { SAVE10: 10 } }) {
-  const store = createPaymentsStore({ log: createDebugLog(10, '[test]'), actionTimeoutMs: 1_000 });
+  const store = createPaymentsStore({ log: createDebugLog('[test]'), actionTimeoutMs: 1_000 });
   stops.push(store.start(CONFIG));
   const sbl = new FakeSbl(options);
   return { store, sbl };
@@ -304,7 +304,7 @@ describe('debug log', () => {
 
 describe('stopping', () => {
   it('removes its callbacks and stops polling', async () => {
-    const store = createPaymentsStore({ log: createDebugLog(10, '[test]') });
+    const store = createPaymentsStore({ log: createDebugLog('[test]') });
     const stop = store.start(CONFIG);
     stop();
     expect((window as unknown as Record<string, unknown>)[SBL_CALLBACKS.data]).toBeUndefined();

@@ -2,7 +2,7 @@ import type { SblBuilder, SblCallback } from '@store/contracts/payments/sbl';
 import { SBL_ACTION_TIMEOUT_MS } from './constants';
 import { ensureSblScript, installSblCallbacks, waitForBuilder, type SblScriptConfig } from './sbl-client';
 import type { ActionFailure, CartActionName, CartSnapshot, CompletedOrder, PaymentsFailure, PaymentsStatus, ProviderNotice } from './types';
-import { createDebugLog, type DebugLog } from './utils/debug-log';
+import { createDebugLog, type DebugLog } from '#web/lib/debug-log.ts';
 import { isRecord } from '@store/contracts/is-record';
 import { EMPTY_CART, parseCartData } from './utils/parse-cart';
 
@@ -95,7 +95,7 @@ export interface PaymentsStoreOptions {
  */
 export function createPaymentsStore({
   win = window,
-  log = createDebugLog(),
+  log = createDebugLog('[payments]'),
   actionTimeoutMs = SBL_ACTION_TIMEOUT_MS,
 }: PaymentsStoreOptions = {}): PaymentsStore {
   let state: PaymentsState = { status: 'loading', failure: null, cart: EMPTY_CART, cartLoaded: false, pendingActions: 0, notice: null };

@@ -1,4 +1,5 @@
-import { DEBUG_LOG_LIMIT } from '../constants';
+/** The debug log keeps the last 10 lines (docs/behaviour/cart.md#debug-log). */
+export const DEBUG_LOG_LIMIT = 10;
 
 export interface DebugLog {
   /** Keeps the line (the last `limit` only) and writes it to the console. */
@@ -7,10 +8,11 @@ export interface DebugLog {
 }
 
 /**
- * docs/behaviour/cart.md#debug-log: cart, coupon and checkout events are kept in an in-memory log of
- * the last 10 lines, and written to the console.
+ * An in-memory log of the last 10 lines, also written to the console (docs/behaviour/cart.md#debug-log):
+ * the details of failures the shopper is told about in a short sentence, or not at all. One per feature,
+ * named by `prefix`. Never log personal data or tokens into it.
  */
-export function createDebugLog(limit = DEBUG_LOG_LIMIT, prefix = '[payments]'): DebugLog {
+export function createDebugLog(prefix: string, limit = DEBUG_LOG_LIMIT): DebugLog {
   let entries: string[] = [];
   return {
     add(line, level = 'debug') {
