@@ -1,7 +1,19 @@
 import type { PublicIdentityConfig } from '@store/contracts/public-config';
-import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, TOKEN_EXPIRY_MARGIN_S } from './constants';
+import { createDebugLog, type DebugLog } from '#web/lib/debug-log.ts';
+import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, SCOPES, SILENT_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_S } from './constants';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
-import { errorCode, isSessionEndedError } from './utils/identity-errors';
+import {
+  describeForLog,
+  errorCode,
+  IDENTITY_MESSAGES,
+  IdentityTokenError,
+  isSessionEndedError,
+  missingRefreshTokenError,
+  POPUP_TIMEOUT_REASON,
+  silentRenewalBlocked,
+  toIdentityError,
+  wrapIdentityError,
+} from './utils/identity-errors';
 import { paths } from '@store/contracts/paths';
 
 /** The part of oidc-client-ts's `User` the store reads. */
@@ -19,10 +31,17 @@ export interface OidcManagerLike {
   getUser(): Promise<OidcUserLike | null>;
   removeUser(): Promise<void>;
   signinRedirect(args: { state?: unknown; extraQueryParams?: Record<string, string> }): Promise<void>;
-  signinPopup(args: { state?: unknown; extraQueryParams?: Record<string, string> }): Promise<OidcUserLike>;
+  signinPopup(args: {
+    state?: unknown;
+    extraQueryParams?: Record<string, string>;
+    popupSignal?: AbortSignal;
+    popupAbortOnClose?: boolean;
+  }): Promise<OidcUserLike>;
   signinSilent(): Promise<OidcUserLike | null>;
   signinCallback(url: string): Promise<OidcUserLike | undefined | void>;
   signoutRedirect(args?: { id_token_hint?: string }): Promise<void>;
+  /** The provider's discovery document (`issuer`, and `end_session_endpoint` when it has one). */
+  metadataService: { getMetadata(): Promise<{ issuer?: string; end_session_endpoint?: string }> };
   events: {
     addUserLoaded(callback: (user: OidcUserLike) => void): void;
     addUserUnloaded(callback: () => void): void;
@@ -35,7 +54,7 @@ export interface IdentityStore {
   /** The page-load check: a stored session (refreshed when its access token expired), else signed out. Not on /callback. */
   start(): Promise<void>;
   login(options?: LoginOptions): Promise<void>;
-  /** Ends the session at the provider and comes back to the site origin. */
+  /** Ends the session at the provider (its end-session endpoint, else Auth0's /v2/logout) and comes back to the site origin. */
   logout(): Promise<void>;
   /** Forgets the session in this browser only (`login_required` during a silent check). */
   localLogout(): Promise<void>;
@@ -45,6 +64,8 @@ export interface IdentityStore {
   handleCallback(url: string): Promise<CallbackOutcome>;
   /** True once, after coming back from a logout. */
   consumeLoggedOut(): boolean;
+  /** The last lines of the identity debug log (failures' details). */
+  debugLog(): readonly string[];
 }
 
 export interface IdentityStoreOptions {
@@ -54,6 +75,8 @@ export interface IdentityStoreOptions {
   /** Whether this browser holds a session to check; the default looks for oidc-client-ts's stored user. */
   hasStoredSession?: () => boolean;
   win?: Window;
+  /** Where failures' details go (docs/behaviour/sign-in.md#errors). */
+  log?: DebugLog;
 }
 
 /** oidc-client-ts keeps the signed-in user under `oidc.user:{authority}:{client_id}` (WebStorageStateStore's default prefix). */
@@ -70,16 +93,6 @@ function readsStoredSession(config: PublicIdentityConfig, win: Window): () => bo
       return false;
     }
   };
-}
-
-export class IdentityTokenError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'IdentityTokenError';
-  }
 }
 
 export function toIdentityUser(profile: Record<string, unknown>): IdentityUser {
@@ -108,7 +121,19 @@ function returnToFrom(state: unknown): string {
   return paths.account.getHref();
 }
 
-export function createIdentityStore({ config, loadManager, hasStoredSession, win = window }: IdentityStoreOptions): IdentityStore {
+/** Auth0 without RP-initiated logout has no end-session endpoint; its own logout URL (docs/behaviour/sign-in.md#logout). */
+export function auth0LogoutUrl(issuer: string, clientId: string, origin: string): string {
+  const query = new URLSearchParams({ client_id: clientId, returnTo: `${origin}/` });
+  return `${issuer.replace(/\/+$/, '')}/v2/logout?${query}`;
+}
+
+export function createIdentityStore({
+  config,
+  loadManager,
+  hasStoredSession,
+  win = window,
+  log = createDebugLog('[identity]'),
+}: IdentityStoreOptions): IdentityStore {
   // A visitor with no stored session is signed out from the first render: no OpenID client to load,
   // and the signup banner is there from the start instead of pushing the page down later.
   const sessionToCheck = (hasStoredSession ?? readsStoredSession(config, win))() || win.location.pathname === CALLBACK_PATH;
@@ -139,6 +164,14 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
 
   const fresh = (user: OidcUserLike) => (user.expires_in ?? 0) > TOKEN_EXPIRY_MARGIN_S;
 
+  const tokenRequestScope = { audience: config.audience, scope: SCOPES };
+  /** 'Login failed' / 'Get access token failed' around the failure, its details in the debug log. */
+  const failed = (message: string, error: unknown) => {
+    const wrapped = wrapIdentityError(message, toIdentityError(error, tokenRequestScope));
+    log.add(describeForLog(wrapped), 'warn');
+    return wrapped;
+  };
+
   const authParams = (signup?: boolean): Record<string, string> => ({ audience: config.audience, ...(signup ? { screen_hint: 'signup' } : {}) });
 
   const store: IdentityStore = {
@@ -157,6 +190,8 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
           if (fresh(user)) return signedIn(user);
           // The silent session check: the refresh token (or the provider's session) gives a new access token.
           try {
+            const blocked = silentRenewalBlocked(Boolean(user.refresh_token), win);
+            if (blocked) throw blocked;
             const renewed = await oidc.signinSilent();
             if (renewed) signedIn(renewed);
             else signedOut();
@@ -177,18 +212,19 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
       } catch {
         // storage disabled: retries are simply not counted
       }
-      const oidc = await manager();
       const args = { state: { returnTo: returnTo ?? paths.account.getHref() }, extraQueryParams: authParams(signup) };
       try {
+        const oidc = await manager();
         if (popup) {
           set({ status: 'loading' });
-          signedIn(await oidc.signinPopup(args));
+          signedIn(await signinPopupWithTimeout(oidc, args));
         } else {
           await oidc.signinRedirect(args);
         }
       } catch (error) {
-        set({ status: state.user ? 'authenticated' : 'unauthenticated', error: error as Error });
-        throw error;
+        const wrapped = failed(IDENTITY_MESSAGES.loginFailed, error);
+        set({ status: state.user ? 'authenticated' : 'unauthenticated', error: wrapped });
+        throw wrapped;
       }
     },
     async logout() {
@@ -197,14 +233,20 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
       } catch {
         // storage disabled: no toast after the round trip
       }
-      const oidc = await manager();
-      const user = await oidc.getUser().catch(() => null);
+      let oidc: OidcManagerLike | null = null;
       try {
-        await oidc.signoutRedirect({ id_token_hint: user?.id_token });
+        oidc = await manager();
+        const user = await oidc.getUser().catch(() => null);
+        const { issuer, end_session_endpoint: endSession } = await oidc.metadataService.getMetadata();
+        if (endSession) return await oidc.signoutRedirect({ id_token_hint: user?.id_token });
+        if (!issuer) throw new Error('The discovery document names no issuer');
+        await oidc.removeUser();
+        win.location.assign(auth0LogoutUrl(issuer, config.clientId, win.location.origin));
       } catch (error) {
-        // A provider without an end-session endpoint: forget the session here and go home.
-        console.warn('Identity: the provider could not sign out; signing out locally', error);
-        await oidc.removeUser().catch(() => undefined);
+        // The provider cannot be reached or refused: forget the session here and go home.
+        log.add(`Logout at the provider failed; signing out locally: ${describeForLog(error)}`, 'warn');
+        await oidc?.removeUser().catch(() => undefined);
+        signedOut();
         win.location.assign(`${win.location.origin}/`);
       }
     },
@@ -219,7 +261,7 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
         const user = await oidc.getUser();
         if (!user) throw new IdentityTokenError('login_required', 'Login required');
         if (fresh(user)) return user.access_token;
-        if (!user.refresh_token) throw new IdentityTokenError('missing_refresh_token', 'Missing Refresh Token');
+        if (!user.refresh_token) throw missingRefreshTokenError(config.audience, SCOPES);
         const renewed = await oidc.signinSilent();
         if (!renewed?.access_token) throw new IdentityTokenError('login_required', 'Login required');
         return renewed.access_token;
@@ -258,6 +300,27 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
         return false;
       }
     },
+    debugLog: () => log.lines(),
   };
+  // The caller-facing boundary: every failure is 'Get access token failed' around the reason.
+  const requestAccessToken = store.getAccessToken;
+  store.getAccessToken = () =>
+    requestAccessToken().catch((error: unknown) => {
+      throw failed(IDENTITY_MESSAGES.tokenFailed, error);
+    });
   return store;
+}
+
+/**
+ * A popup login that gives up after 60 s (oidc-client-ts waits forever) and fails at once when
+ * the shopper closes the window.
+ */
+async function signinPopupWithTimeout(oidc: OidcManagerLike, args: Parameters<OidcManagerLike['signinPopup']>[0]): Promise<OidcUserLike> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(POPUP_TIMEOUT_REASON), SILENT_TIMEOUT_MS);
+  try {
+    return await oidc.signinPopup({ ...args, popupSignal: controller.signal, popupAbortOnClose: true });
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityState } from '../types';
+import { IdentityTokenError } from '../utils/identity-errors';
 import { RouteGuard } from './route-guard';
 
 function renderGuard(identity: IdentityState) {
@@ -37,6 +38,14 @@ describe('RouteGuard', () => {
   it("an error shows 'Authentication Required'", () => {
     renderGuard({ status: 'unauthenticated', user: null, error: new Error('boom') });
     expect(screen.getByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+  });
+
+  it("the error is told in the shopper's words, its code and message stay out of the page (storefront spec §8)", () => {
+    const timedOut = new IdentityTokenError('timeout', 'Timeout');
+    renderGuard({ status: 'unauthenticated', user: null, error: new IdentityTokenError('timeout', 'Login failed', { cause: timedOut }) });
+    expect(screen.getByText('Signing in took too long. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/Login failed|Timeout/)).not.toBeInTheDocument();
   });
 
   it('signed out visitors go to /', async () => {

@@ -5,6 +5,7 @@ import { StatusScreen } from '#web/components/ui/status-screen.tsx';
 import { GUARD_TIMEOUT_MS } from '../constants';
 import { useTimeoutFlag } from '../hooks/use-timeout-flag';
 import type { IdentityState } from '../types';
+import { humanMessage } from '../utils/identity-errors';
 import { paths } from '@store/contracts/paths';
 
 export interface RouteGuardProps {
@@ -63,7 +64,7 @@ export function RouteGuard({ identity, onLogin, children, reload = () => window.
         }
       >
         <p>We could not confirm who you are. Please sign in to see your orders and downloads.</p>
-        <p className="text-sm break-words">{identity.error.message}</p>
+        <p className="text-sm break-words">{humanMessage(identity.error)}</p>
       </StatusScreen>
     );
   }
