@@ -101,7 +101,7 @@ describe('identity store', () => {
       hasStoredSession: () => true,
       loadManager: async () => fakeManager({ profile, access_token: 'at', expires_in: 10 }),
     });
-    const error = await store.getAccessToken().catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.getAccessToken());
     expect(error).toMatchObject({ code: 'missing_refresh_token', message: 'Get access token failed' });
     expect(error.cause).toMatchObject({
       code: 'missing_refresh_token',
@@ -120,6 +120,14 @@ describe('identity store', () => {
     expect(store.consumeLoggedOut()).toBe(false);
   });
 });
+
+/** The error a promise rejects with; a promise that resolves fails the test. */
+async function rejection(promise: Promise<unknown>): Promise<IdentityTokenError> {
+  return promise.then(
+    () => expect.fail('expected the promise to reject'),
+    (caught: unknown) => caught as IdentityTokenError,
+  );
+}
 
 const oauthError = (error: string, fields: Record<string, string> = {}) => Object.assign(new Error(fields.error_description ?? error), { error, ...fields });
 
@@ -140,7 +148,7 @@ describe('identity store errors', () => {
   it('mfa_required carries the mfa_token, under Get access token failed (storefront spec §8)', async () => {
     const failure = oauthError('mfa_required', { error_description: 'Multifactor authentication required', mfa_token: 'mfa-secret' });
     const { store, log } = storeWith(fakeManager(expiredUser, { signinSilent: vi.fn(() => Promise.reject(failure)) }));
-    const error = await store.getAccessToken().catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.getAccessToken());
     expect(error).toBeInstanceOf(IdentityTokenError);
     expect(error).toMatchObject({ code: 'mfa_required', message: 'Get access token failed' });
     expect(error.cause).toMatchObject({ code: 'mfa_required', message: 'Multifactor authentication required', mfaToken: 'mfa-secret' });
@@ -152,7 +160,7 @@ describe('identity store errors', () => {
   it('other provider codes pass through with their description (storefront spec §8)', async () => {
     const failure = oauthError('unauthorized_client', { error_description: 'The client is not allowed to use refresh tokens' });
     const { store } = storeWith(fakeManager(expiredUser, { signinSilent: vi.fn(() => Promise.reject(failure)) }));
-    const error = await store.getAccessToken().catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.getAccessToken());
     expect(error.cause).toMatchObject({
       code: 'unauthorized_client',
       message: 'The client is not allowed to use refresh tokens',
@@ -169,7 +177,7 @@ describe('identity store errors', () => {
 
   it('an unreachable token endpoint is request_error, HTTP error. Unable to fetch (storefront spec §8)', async () => {
     const { store, log } = storeWith(fakeManager(expiredUser, { signinSilent: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) }));
-    const error = await store.getAccessToken().catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.getAccessToken());
     expect(error.cause).toMatchObject({ code: 'request_error', message: 'HTTP error. Unable to fetch', description: 'Failed to fetch' });
     expect(log.lines().at(-1)).toContain('request_error: HTTP error. Unable to fetch (Failed to fetch)');
     expect(humanMessage(error)).toBe('We could not reach the sign-in service. Check your internet connection, then try again.');
@@ -183,7 +191,7 @@ describe('identity store errors', () => {
         new Promise<OidcUserLike>((_resolve, reject) => popupSignal?.addEventListener('abort', () => reject(new Error(String(popupSignal.reason))))),
     );
     const { store } = storeWith(fakeManager(null, { signinPopup }));
-    const login = store.login({ popup: true }).catch((caught: unknown) => caught as IdentityTokenError);
+    const login = rejection(store.login({ popup: true }));
     await vi.advanceTimersByTimeAsync(59_999);
     expect(store.getState().status).toBe('loading');
     await vi.advanceTimersByTimeAsync(1);
@@ -195,7 +203,7 @@ describe('identity store errors', () => {
   it('closing the login popup fails at once with Popup closed (storefront spec §8)', async () => {
     const signinPopup = vi.fn(() => Promise.reject(new Error('Popup closed by user')));
     const { store } = storeWith(fakeManager(null, { signinPopup }));
-    const error = await store.login({ popup: true }).catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.login({ popup: true }));
     expect(signinPopup).toHaveBeenCalledWith(expect.objectContaining({ popupAbortOnClose: true }));
     expect(error).toMatchObject({ code: 'cancelled', message: 'Login failed', cause: { code: 'cancelled', message: 'Popup closed' } });
     expect(store.getState()).toMatchObject({ status: 'unauthenticated', error });
@@ -211,7 +219,7 @@ describe('identity store errors', () => {
     );
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { store, log } = storeWith(createUserManager(CONFIG) as unknown as OidcManagerLike);
-    const error = await store.login({ popup: true }).catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.login({ popup: true }));
     expect(open).toHaveBeenCalled();
     expect(error).toMatchObject({
       code: 'popup_blocked',
@@ -225,7 +233,7 @@ describe('identity store errors', () => {
 
   it('a redirect login that cannot start is Login failed, kept as the error (storefront spec §8)', async () => {
     const { store } = storeWith(fakeManager(null, { signinRedirect: vi.fn(() => Promise.reject(new Error('Bad Gateway (502)'))) }));
-    const error = await store.login().catch((caught: unknown) => caught as IdentityTokenError);
+    const error = await rejection(store.login());
     expect(error).toMatchObject({ code: 'request_error', message: 'Login failed', cause: { code: 'request_error', description: 'Bad Gateway (502)' } });
     expect(store.getState().error).toBe(error);
   });
