@@ -116,6 +116,16 @@ describe('AccountDashboard', () => {
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
   });
 
+  it('shows an order whose total is the string "$12.50", and one of "USD 0.00" as Free (account spec §3)', async () => {
+    // Typed as the server's answer may be: the contract accepts either form.
+    respond(200, account([order(1, { total: '$12.50' }), order(2, { total: 'USD 0.00' })]));
+    renderDashboard();
+    const first = await screen.findByRole('listitem', { name: 'Order REF-1' });
+    expect(within(first).getByText('$12.50')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Order REF-2' })).getByText('Free')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load account data')).not.toBeInTheDocument();
+  });
+
   it('tracks a first download and shows version states', async () => {
     const fetchMock = respond(
       200,

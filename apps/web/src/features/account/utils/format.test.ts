@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderTotal, isSessionExpiredError, lineRefund, orderReference, orderStatusLabel, orderStatusTone, parseCurrency, versionState } from './format';
+import { formatOrderTotal, isSessionExpiredError, lineRefund, orderReference, orderStatusLabel, orderStatusTone, versionState } from './format';
 
 describe('account formatting', () => {
-  it('parses currency strings by stripping non-numeric characters, 0 when unparsable', () => {
-    expect(parseCurrency('$1,234.50')).toBe(1234.5);
-    expect(parseCurrency('CA$ 0.00')).toBe(0);
-    expect(parseCurrency('n/a')).toBe(0);
-    expect(formatOrderTotal('$0.00', 'USD')).toBe('Free');
-    expect(formatOrderTotal(79, 'USD')).toBe('$79.00');
+  it.each([
+    [79, 'USD', '$79.00'],
+    ['$12.50', 'USD', '$12.50'],
+    ['USD 12.50', 'USD', '$12.50'],
+    ['$1,234.50', 'USD', '$1,234.50'],
+    ['12,50 €', 'EUR', '€12.50'],
+  ] as const)('reads the order total %j as a number or a currency string (account spec §5)', (total, currency, shown) => {
+    expect(formatOrderTotal(total, currency)).toBe(shown);
+  });
+  it.each([0, '$0.00', 'CA$ 0.00', 'n/a', ''])('shows Free for a total of 0, and for one with no number in it, %j (account spec §5)', (total) => {
+    expect(formatOrderTotal(total, 'USD')).toBe('Free');
   });
   it('falls back to ORDER-{id}', () => expect(orderReference({ order_id: '42', order_reference: '' })).toBe('ORDER-42'));
   it('colours statuses', () => {
