@@ -1,5 +1,6 @@
 import type { AccountOrder, AccountProduct } from '@store/contracts/account';
 import { parsePriceText } from '@store/contracts/money';
+import { MESSAGES } from '../constants';
 
 /**
  * A number, or a currency string read by dropping what is not part of a number (0 when nothing is
@@ -92,6 +93,11 @@ export function shouldTrackDownload(product: Pick<AccountProduct, 'first_downloa
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The error kept for a failed load: its message, else 'Unknown error' (docs/behaviour/account.md#loading-the-account). */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : MESSAGES.unknownError;
 }
 
 /** Errors that mean the session is over (docs/behaviour/account.md#session-problems): missing refresh token, login_required, consent_required, invalid state, 401 or Unauthorized. */
