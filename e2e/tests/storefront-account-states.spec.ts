@@ -93,9 +93,9 @@ test('sign in from the header, then Logout returns home with a toast', async ({ 
   await page.goto('/');
   await loginFromHeader(page, email, password);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
-  // No purchases for this email yet: the warning toast, the banner and the empty order history.
+  // No customer for this email yet (404): the warning toast, the banner and 'No orders found.'
   await expect(page.getByRole('alert').filter({ hasText: 'No store purchases found for this email' }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('No Orders Yet')).toBeVisible();
+  await expect(page.getByText('No orders found.')).toBeVisible();
 
   await page.getByRole('button', { name: /Account menu for/ }).click();
   await expect(page.getByRole('menuitem', { name: 'My Orders' })).toBeVisible();

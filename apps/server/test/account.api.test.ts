@@ -3,7 +3,7 @@ import { accountDataSchema, customerLookupResponseSchema, type AccountData } fro
 import { eq } from 'drizzle-orm';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, products, productVersions } from '../src/db/schema';
+import { accounts, customers, products, productVersions } from '../src/db/schema';
 import { signedDownloadPath } from '../src/modules/downloads/signed-download-url';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
@@ -152,7 +152,7 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
     expect((await api('GET', '/api/account', await signed({ ...claims, iat: now() - 60 }))).statusCode).toBe(404);
   });
 
-  it('answers 404 "No orders found" to a verified customer with no orders, and 403 to an unverified email', async () => {
+  it('answers 404 "No orders found" to a verified email the store has no customer for, and 403 to an unverified email', async () => {
     const none = await api('GET', '/api/account', await verifiedToken('no-orders@example.com'));
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ error: 'Not Found', message: 'No orders found' });
@@ -169,6 +169,22 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
       expect(response.statusCode, url).toBe(403);
       expect(response.json().message).toMatch(/confirm your email/i);
     }
+  });
+
+  it('answers an empty account, not 404, to a customer the store knows who has no orders (account spec §8)', async () => {
+    // Only the orders module creates customers, always with an order; this stands for one whose orders are gone.
+    await t.database.db.insert(customers).values({ email: 'orders-gone@example.com', firstName: 'Olive', lastName: 'Gone' });
+    const response = await api('GET', '/api/account', await verifiedToken('orders-gone@example.com'));
+    expect(response.statusCode).toBe(200);
+    expect(accountDataSchema.parse(response.json())).toEqual({
+      customer_info: { full_name: 'Olive Gone', first_name: 'Olive', last_name: 'Gone', email: 'orders-gone@example.com' },
+      total_orders: 0,
+      total_products: 0,
+      total_files: 0,
+      total_licenses: 0,
+      licensespring_licenses: [],
+      orders: [],
+    });
   });
 
   it('shows a guest order placed before sign-up, with products, files, licences and version states', async () => {

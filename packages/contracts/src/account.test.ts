@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefillName, trackDownloadRequestSchema } from './account';
+import { accountOrderSchema, prefillName, trackDownloadRequestSchema } from './account';
 
 describe('prefillName (docs/behaviour/checkout.md#prefill-names)', () => {
   it('uses the given and family names first', () => {
@@ -40,5 +40,26 @@ describe('trackDownloadRequestSchema', () => {
     { product_id: 'remidi-4', version: 1, order_id: 'o' },
   ])('refuses %j', (input) => {
     expect(trackDownloadRequestSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('accountOrderSchema: the total is a number or a currency string (account spec §3)', () => {
+  const order = {
+    order_id: 'o1',
+    order_reference: 'REF-1',
+    date: '2026-01-02T00:00:00Z',
+    currency: 'USD',
+    status: 'completed',
+    products: [],
+    files: [],
+    licenses: [],
+  };
+
+  it.each([79, 0, '$12.50', 'USD 12.50', '12,50 €'])('accepts %j', (total) => {
+    expect(accountOrderSchema.parse({ ...order, total }).total).toBe(total);
+  });
+
+  it.each([null, undefined, true, Number.NaN, Number.POSITIVE_INFINITY, {}])('refuses %j', (total) => {
+    expect(accountOrderSchema.safeParse({ ...order, total }).success).toBe(false);
   });
 });

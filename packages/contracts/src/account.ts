@@ -92,8 +92,12 @@ export const accountOrderSchema = z.object({
   order_reference: z.string(),
   /** ISO 8601 completion time. */
   date: z.string(),
-  /** In major units of `currency` (0 for a free order). */
-  total: z.number(),
+  /**
+   * In major units of `currency` (0 for a free order). This store sends a number; a currency
+   * string such as '$12.50' is accepted too and read with `parsePriceText` (0 when it holds no
+   * number), see docs/behaviour/account.md#order-totals.
+   */
+  total: z.union([z.number().finite(), z.string().max(100)]),
   currency: z.string(),
   /** 'completed', 'partially_refunded' (some lines refunded) or 'refunded' (every line) */
   status: z.string(),

@@ -80,12 +80,14 @@ export function createAccountsService(options: AccountsServiceOptions) {
       };
     },
 
-    /** Orders, licences and downloads of the verified email; undefined when it has no orders. */
+    /**
+     * Orders, licences and downloads of the verified email; undefined when the store has no customer
+     * for it ('No orders found'). A customer without orders gets an empty account ('No Orders Yet').
+     */
     async account(caller: VerifiedCaller): Promise<AccountData | undefined> {
       const customer = await repository.customerByEmail(caller.email);
       if (!customer) return undefined;
       const orders = await repository.ordersOf(customer.id);
-      if (orders.length === 0) return undefined;
 
       const [items, licences, lastDownloaded] = await Promise.all([
         repository.itemsOf(

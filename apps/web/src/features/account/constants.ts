@@ -9,8 +9,14 @@ export const MESSAGES = {
   authFailed: 'Authentication failed. Redirecting to login...',
   loadFailed: 'Failed to load account data',
   unableToLoad: 'Unable to Load Orders',
+  loadOrdersFailed: 'Failed to load orders',
+  /** The error kept when a failure carries no message of its own. */
+  unknownError: 'Unknown error',
+  /** A customer with no orders. */
   noOrdersTitle: 'No Orders Yet',
   noOrdersBody: 'Your order history will appear here after you make a purchase.',
+  /** No customer for this email (404). */
+  noOrdersFound: 'No orders found.',
   // The original store's 'Customer account not found in FastSpring' / 'No FastSpring Account Found - Showing Auth0
   // profile information…', worded for whichever payment and identity providers the store runs (docs/decisions/0011).
   noCustomerToast: 'No store purchases found for this email',

@@ -1,21 +1,33 @@
 import { accountDataSchema, type AccountData, type TrackDownloadRequest } from '@store/contracts/account';
+import { isRecord } from '@store/contracts/is-record';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, bearer } from '#web/lib/api-client.ts';
 
-/** What the dashboard got: the account, or no orders for this email yet (404 'No orders found'). */
+/** What the dashboard got: the account (perhaps with no orders), or no customer for this email (404 'No orders found'). */
 export type AccountResult = { kind: 'loaded'; data: AccountData } | { kind: 'no-customer' };
 
-/** The account lookup with the bearer token; 404 means 'No orders found' (docs/behaviour/account.md#loading-the-account). */
+/**
+ * The account lookup with the bearer token (docs/behaviour/account.md#loading-the-account): the status first (404 means
+ * no customer; any other non-OK answer is 'Failed to fetch orders: {status}'), then an `error` in the answer is the
+ * error, then the account is read from `data` or the body itself.
+ */
 export async function fetchAccount(token: string, signal?: AbortSignal): Promise<AccountResult> {
+  let body: unknown;
   try {
-    const body = await apiGet('/api/account', signal, bearer(token));
-    // `data` or the body itself (docs/behaviour/account.md#loading-the-account).
-    const payload = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
-    return { kind: 'loaded', data: accountDataSchema.parse(payload) };
+    body = await apiGet('/api/account', signal, bearer(token));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { kind: 'no-customer' };
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404) return { kind: 'no-customer' };
+    throw new ApiError(error.status, `Failed to fetch orders: ${error.status}`);
   }
+  if (isRecord(body) && typeof body.error === 'string' && body.error.trim() !== '') throw new Error(body.error);
+  const payload = isRecord(body) && 'data' in body ? body.data : body;
+  const parsed = accountDataSchema.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Account: the account answer does not have the expected shape', parsed.error.issues);
+    throw new Error('The account answer could not be read');
+  }
+  return { kind: 'loaded', data: parsed.data };
 }
 
 /** Fired when a first download is clicked; the result is ignored (docs/behaviour/downloads.md#download-tracking). */

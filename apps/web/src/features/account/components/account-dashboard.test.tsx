@@ -1,6 +1,6 @@
 import type { AccountData, AccountOrder } from '@store/contracts/account';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +92,11 @@ function renderDashboard(path = '/account', props: Partial<Parameters<typeof Acc
   return { onLogout, onLoginAgain };
 }
 
+/** Moves fake timers on and lets React render what they started. */
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
 beforeEach(() => clearToasts());
 afterEach(() => {
   vi.restoreAllMocks();
@@ -114,6 +119,16 @@ describe('AccountDashboard', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('shows an order whose total is the string "$12.50", and one of "USD 0.00" as Free (account spec §3)', async () => {
+    // Typed as the server's answer may be: the contract accepts either form.
+    respond(200, account([order(1, { total: '$12.50' }), order(2, { total: 'USD 0.00' })]));
+    renderDashboard();
+    const first = await screen.findByRole('listitem', { name: 'Order REF-1' });
+    expect(within(first).getByText('$12.50')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Order REF-2' })).getByText('Free')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load account data')).not.toBeInTheDocument();
   });
 
   it('tracks a first download and shows version states', async () => {
@@ -188,18 +203,90 @@ describe('AccountDashboard', () => {
     expect(screen.getByRole('heading', { name: 'Tab Not Found' })).toBeInTheDocument();
   });
 
-  it('no orders for this email: warning toast, banner and No Orders Yet', async () => {
+  it("404: no customer for this email shows 'No orders found.', with the warning toast and banner (account spec §8)", async () => {
     respond(404, { message: 'No orders found' });
     renderDashboard();
-    expect(await screen.findByText('No Orders Yet')).toBeInTheDocument();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    expect(await within(history).findByText('No orders found.')).toBeInTheDocument();
+    expect(within(history).queryByText('No Orders Yet')).not.toBeInTheDocument();
     expect(screen.getAllByText('No store purchases found for this email').length).toBeGreaterThanOrEqual(2);
   });
 
-  it("a failure: 'Failed to load account data' toast and 'Unable to Load Orders'", async () => {
+  it("a customer with no orders shows 'No Orders Yet - Your order history will appear here after you make a purchase.' (account spec §8)", async () => {
+    respond(200, account([]));
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    expect(await within(history).findByText('No Orders Yet')).toBeInTheDocument();
+    expect(within(history).getByText('Your order history will appear here after you make a purchase.')).toBeInTheDocument();
+    expect(within(history).queryByText('No orders found.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No store purchases found for this email')).not.toBeInTheDocument();
+  });
+
+  it("a failed orders fetch: toast 'Failed to load account data', 'Unable to Load Orders', 'Failed to load orders' and 'Failed to fetch orders: 500' (account spec §8)", async () => {
     respond(500, {});
     renderDashboard();
-    expect(await screen.findByText('Unable to Load Orders', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    expect(await within(history).findByText('Unable to Load Orders', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(history).getByText(/^Failed to load orders\./)).toBeInTheDocument();
+    expect(within(history).getByText('Error: Failed to fetch orders: 500')).toBeInTheDocument();
     expect(screen.getByText('Failed to load account data')).toBeInTheDocument();
+  });
+
+  it('keeps an `error` field of an OK answer as the error (account spec §7)', async () => {
+    respond(200, { error: 'Order history is being rebuilt', data: account([order(1)]) });
+    renderDashboard();
+    expect(await screen.findByText('Error: Order history is being rebuilt', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText('Unable to Load Orders')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Order REF-1' })).not.toBeInTheDocument();
+  });
+
+  it("keeps a thrown failure's message, or 'Unknown error' when it has none (account spec §8)", async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    renderDashboard();
+    expect(await screen.findByText('Error: Failed to fetch', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    cleanup();
+    clearToasts();
+    vi.restoreAllMocks();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(Object.freeze({})));
+    renderDashboard();
+    expect(await screen.findByText('Error: Unknown error', undefined, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
+  it('reads the account from `data` or from the body itself (account spec §7)', async () => {
+    respond(200, { data: account([order(7)]) });
+    renderDashboard();
+    expect(await screen.findByRole('listitem', { name: 'Order REF-7' })).toBeInTheDocument();
+  });
+
+  it('starts the account fetch 500 ms after login, not before (account spec §4)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fetchMock = respond(200, account([order(1)]));
+    renderDashboard('/account', { fetchDelayMs: undefined });
+    await advance(499);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByText('Loading your orders...')).toBeInTheDocument();
+    await advance(1);
+    // Let the enabled query ask for a token and send the request, without moving the clock on.
+    for (let tick = 0; tick < 5 && fetchMock.mock.calls.length === 0; tick += 1) await advance(0);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/account$/);
+    for (let tick = 0; tick < 10 && !screen.queryByRole('listitem', { name: 'Order REF-1' }); tick += 1) await advance(10);
+    expect(screen.getByRole('listitem', { name: 'Order REF-1' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it("shows the 'Failed to load account data' toast for 5 s (account spec §9)", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A 4xx is not retried, so the failure is known at once.
+    respond(400, {});
+    renderDashboard();
+    for (let tick = 0; tick < 5 && !screen.queryByText('Failed to load account data'); tick += 1) await advance(0);
+    expect(screen.getByText('Failed to load account data')).toBeInTheDocument();
+    await advance(4_999);
+    expect(screen.getByText('Failed to load account data')).toBeInTheDocument();
+    await advance(1);
+    expect(screen.queryByText('Failed to load account data')).not.toBeInTheDocument();
+    expect(screen.getByText('Error: Failed to fetch orders: 400')).toBeInTheDocument();
   });
 
   it('403: asks the shopper to confirm their email', async () => {

@@ -10,7 +10,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { trackDownload, useAccount } from '../api/account-api';
 import { ACCOUNT_FETCH_DELAY_MS, MESSAGES, SESSION_REDIRECT_DELAY_MS } from '../constants';
 import type { AccountUser } from '../types';
-import { isSessionExpiredError, shouldTrackDownload } from '../utils/format';
+import { failureMessage, isSessionExpiredError, shouldTrackDownload } from '../utils/format';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
 import { paths } from '@store/contracts/paths';
@@ -79,7 +79,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
       return;
     }
     if (key === 'load-failed') {
-      console.warn('Account: loading the account failed', account.error);
+      console.warn(`Account: ${failureMessage(account.error)}`);
       toast({ tone: 'error', title: MESSAGES.loadFailed });
       return;
     }
@@ -116,13 +116,16 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
   else if (problem === 'load-failed')
     notice = (
       <Alert tone="error" title={MESSAGES.unableToLoad}>
-        <p>We could not load your orders. Check your connection and try again.</p>
+        <p>{MESSAGES.loadOrdersFailed}. Check your connection and try again.</p>
+        <p className="mt-1 text-sm">Error: {failureMessage(account.error)}</p>
         <Button variant="secondary" size="sm" className="mt-3" onClick={() => void account.refetch()}>
           Try again
         </Button>
       </Alert>
     );
-  else if (noCustomer || data?.orders.length === 0)
+  // No customer for this email (404) and a customer with no orders are different answers (docs/behaviour/account.md#orders).
+  else if (noCustomer) notice = <p className="text-secondary">{MESSAGES.noOrdersFound}</p>;
+  else if (data?.orders.length === 0)
     notice = (
       <div className="rounded-xl border border-dashed border-border px-6 py-10 text-center">
         <p className="text-lg font-semibold">{MESSAGES.noOrdersTitle}</p>

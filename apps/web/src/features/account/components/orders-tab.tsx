@@ -20,7 +20,7 @@ export interface OrdersTabProps {
   data: AccountData | null;
   /** Called when a download link is clicked (tracking is decided by the caller). */
   onDownload: (order: AccountOrder, product: AccountProduct) => void;
-  /** A panel shown instead of the lists (error, empty, unverified email). */
+  /** A panel shown instead of the order list (loading, error, no customer, no orders, unverified email). */
   notice?: React.ReactNode;
 }
 
@@ -71,7 +71,6 @@ function OrderHistory({ orders, onDownload }: { orders: AccountOrder[]; onDownlo
   const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE));
   const current = Math.min(page, pages - 1);
   const visible = orders.slice(current * ORDERS_PER_PAGE, (current + 1) * ORDERS_PER_PAGE);
-  if (orders.length === 0) return <p className="text-secondary">No orders found.</p>;
   return (
     <>
       <ol className="space-y-4" aria-label="Orders">

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderTotal, isSessionExpiredError, lineRefund, orderReference, orderStatusLabel, orderStatusTone, parseCurrency, versionState } from './format';
+import { failureMessage, formatOrderTotal, isSessionExpiredError, lineRefund, orderReference, orderStatusLabel, orderStatusTone, versionState } from './format';
 
 describe('account formatting', () => {
-  it('parses currency strings by stripping non-numeric characters, 0 when unparsable', () => {
-    expect(parseCurrency('$1,234.50')).toBe(1234.5);
-    expect(parseCurrency('CA$ 0.00')).toBe(0);
-    expect(parseCurrency('n/a')).toBe(0);
-    expect(formatOrderTotal('$0.00', 'USD')).toBe('Free');
-    expect(formatOrderTotal(79, 'USD')).toBe('$79.00');
+  describe('reads an order total that is a number or a currency string (account spec §5)', () => {
+    it.each([
+      [79, 'USD', '$79.00'],
+      ['$12.50', 'USD', '$12.50'],
+      ['USD 12.50', 'USD', '$12.50'],
+      ['$1,234.50', 'USD', '$1,234.50'],
+      ['12,50 €', 'EUR', '€12.50'],
+    ] as const)('%j in %s shows %s', (total, currency, shown) => {
+      expect(formatOrderTotal(total, currency)).toBe(shown);
+    });
+    it.each([0, '$0.00', 'CA$ 0.00', 'n/a', ''])('%j shows Free: a total of 0, or no number at all', (total) => {
+      expect(formatOrderTotal(total, 'USD')).toBe('Free');
+    });
   });
   it('falls back to ORDER-{id}', () => expect(orderReference({ order_id: '42', order_reference: '' })).toBe('ORDER-42'));
   it('colours statuses', () => {
@@ -37,6 +44,12 @@ describe('account formatting', () => {
     expect(versionState({ ...base, has_update: true, is_major_update: true }).kind).toBe('major-update');
     expect(versionState(base).kind).toBe('none');
     expect(versionState({ ...base, user_version: '1.0.0' }).kind).toBe('up-to-date');
+  });
+  it("keeps a failure's message, else 'Unknown error' (account spec §8)", () => {
+    expect(failureMessage(new Error('Failed to fetch orders: 500'))).toBe('Failed to fetch orders: 500');
+    expect(failureMessage(new Error(''))).toBe('Unknown error');
+    expect(failureMessage('a string')).toBe('Unknown error');
+    expect(failureMessage(undefined)).toBe('Unknown error');
   });
   it('knows which errors mean the session expired', () => {
     for (const error of [

@@ -1,16 +1,13 @@
 import type { AccountOrder, AccountProduct } from '@store/contracts/account';
+import { parsePriceText } from '@store/contracts/money';
+import { MESSAGES } from '../constants';
 
-/** Currency strings are parsed by stripping non-numeric characters; 0 if unparsable (docs/behaviour/account.md#order-totals). */
-export function parseCurrency(value: number | string | null | undefined): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
-  if (typeof value !== 'string') return 0;
-  const parsed = Number.parseFloat(value.replace(/[^0-9.-]/g, ''));
-  return Number.isFinite(parsed) ? parsed : 0;
-}
-
-/** A total of 0 shows 'Free' (docs/behaviour/account.md#order-totals). */
+/**
+ * A number, or a currency string read by dropping what is not part of a number (0 when nothing is
+ * left); a total of 0 shows 'Free' (docs/behaviour/account.md#order-totals).
+ */
 export function formatOrderTotal(total: number | string, currency: string | null | undefined): string {
-  const amount = parseCurrency(total);
+  const amount = parsePriceText(total) ?? 0;
   if (amount === 0) return 'Free';
   const code = currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD';
   try {
@@ -96,6 +93,11 @@ export function shouldTrackDownload(product: Pick<AccountProduct, 'first_downloa
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The error kept for a failed load: its message, else 'Unknown error' (docs/behaviour/account.md#loading-the-account). */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : MESSAGES.unknownError;
 }
 
 /** Errors that mean the session is over (docs/behaviour/account.md#session-problems): missing refresh token, login_required, consent_required, invalid state, 401 or Unauthorized. */

@@ -162,6 +162,22 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
     expect(parseCartData(cart([], { coupons: 'SAVE10' }))?.coupons).toEqual([]);
   });
 
+  it('keeps an item that names its product by `product` only (storefront spec §3)', () => {
+    const productOnly: Record<string, unknown> = { ...item('remidi-4'), product: 'remidi-4', quantity: 2 };
+    delete productOnly.path;
+    const parsed = parseCartData(cart([productOnly]));
+    expect(parsed?.items).toHaveLength(1);
+    expect(parsed?.items[0]).toMatchObject({ path: 'remidi-4', display: 'Product remidi-4', quantity: 2 });
+    expect(parsed?.count).toBe(2);
+  });
+
+  it('prefers `path` when an item has both, and skips one with neither (storefront spec §3)', () => {
+    const problem = vi.fn();
+    const parsed = parseCartData(cart([item('by-path', { product: 'other' }), item('', { path: '', product: '  ' })]), problem);
+    expect(parsed?.items.map((line) => line.path)).toEqual(['by-path']);
+    expect(problem).toHaveBeenCalledWith('skipped a selected cart item without a path or product');
+  });
+
   it('defaults missing display, image and summary', () => {
     const parsed = parseCartData(cart([{ path: 'bare', selected: true }]));
     expect(parsed?.items[0]).toMatchObject({ path: 'bare', display: 'bare', image: null, summaryHtml: '', quantity: 1, unitPrice: '', total: '' });
@@ -183,7 +199,7 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
       'skipped a cart group without an items array',
       'skipped a cart item that is not an object',
       'skipped a cart item that is not an object',
-      'skipped a selected cart item without a path',
+      'skipped a selected cart item without a path or product',
     ]);
   });
 

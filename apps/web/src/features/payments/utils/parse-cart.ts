@@ -48,8 +48,13 @@ function formatAmount(value: number, currency: string): string {
   }
 }
 
+/** An item names its product by `path` or `product` (docs/behaviour/cart.md#cart-data). */
+function itemPath(raw: Record<string, unknown>): string | null {
+  return nonEmptyText(raw.path) ?? nonEmptyText(raw.product);
+}
+
 function parseLine(raw: Record<string, unknown>): CartLine | null {
-  const path = nonEmptyText(raw.path);
+  const path = itemPath(raw);
   if (path === null) return null;
   const quantity = parseQuantity(raw.quantity);
   const description = isRecord(raw.description) ? raw.description : {};
@@ -92,7 +97,8 @@ export interface ParseProblem {
  * (docs/behaviour/cart.md#cart-data). Nothing in it is trusted: a non-object answers null; malformed groups, items
  * and fields are skipped or defaulted, and reported through `problem`.
  *
- * - Only items whose `selected` is true count; quantity is an integer, default 1.
+ * - Only items whose `selected` is true count; an item is identified by `path`, else `product`;
+ *   quantity is an integer, default 1.
  * - The order total is `total`, else `orderTotal`, ignoring '$0.00' and '$0.…'; otherwise
  *   the sum of the line totals, in the three-letter currency found in a line total's text
  *   (else the cart's `currency`, else CAD).
@@ -117,7 +123,7 @@ export function parseCartData(raw: unknown, problem: ParseProblem = () => undefi
       }
       if (item.selected !== true) continue;
       const line = parseLine(item);
-      if (line === null) problem('skipped a selected cart item without a path');
+      if (line === null) problem('skipped a selected cart item without a path or product');
       else items.push(line);
     }
   }
