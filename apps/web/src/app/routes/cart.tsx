@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CartPage } from '#web/features/cart/components/cart-page.tsx';
 import { usePayments } from '#web/features/payments/payments-provider.tsx';
@@ -12,6 +13,18 @@ import { paths } from '@store/contracts/paths';
 export function Component() {
   const payments = usePayments();
   const navigate = useNavigate();
+  const { status, refreshCart } = payments;
+  // docs/behaviour/cart.md#cart-page: the session's cart is read again on arrival and whenever the tab
+  // becomes visible, so a change made in another tab shows here.
+  useEffect(() => {
+    if (status !== 'ready') return;
+    refreshCart();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refreshCart();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [status, refreshCart]);
   const result = (ok: boolean) => toChangeResult(ok, payments.getLastFailure());
   return (
     <CartPage
