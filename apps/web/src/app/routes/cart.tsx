@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CartPage } from '#web/features/cart/components/cart-page.tsx';
+import { reloadPage } from '#web/features/payments/components/payments-alerts.tsx';
 import { usePayments } from '#web/features/payments/payments-provider.tsx';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { toChangeResult } from '../cart-results';
@@ -38,6 +39,7 @@ export function Component() {
       onApplyCoupon={async (code) => result(await payments.applyCoupon(code))}
       onRemoveCoupon={async () => result(await payments.removeCoupon())}
       onCheckout={() => void navigate(paths.checkout.getHref())}
+      onRetry={reloadPage}
     />
   );
 }
