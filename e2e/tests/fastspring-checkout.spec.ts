@@ -131,6 +131,9 @@ test('when the payment script cannot be loaded the shopper is told what to do', 
   await expect(alert).toContainText("We couldn't reach the payment service. Check your connection and reload the page.");
   await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
   await expect(page.getByText("Your cart can't be shown right now.")).toBeVisible();
+  // The store's /status answers OK, so it is the payment service that is missing.
+  await expect(page.getByText("The store is up, but the payment service your cart needs isn't reachable.", { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByText('Checkout not loading')).toBeVisible();
 });
@@ -152,6 +155,16 @@ for (const theme of THEMES) {
       await expect(page.getByText('Your cart is empty')).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await saveScreenshot(page, testInfo, theme, `cart-empty-${size}`);
+
+      // The payment service unreachable: the cart's failure state, with what to do from /status.
+      await page.route(FASTSPRING_SBL_URL, (route) => route.abort('connectionfailed'));
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await expect(page.getByText('The store is up, but', { exact: false })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, testInfo, theme, `cart-provider-failed-${size}`);
+      await page.unroute(FASTSPRING_SBL_URL);
+      await serveStubFastSpring(page);
 
       await page.goto('/checkout?buyNow=true&product=remidi-4&quantity=2');
       await expect(checkoutFrame(page).getByText('reMIDI 4 × 2')).toBeVisible();

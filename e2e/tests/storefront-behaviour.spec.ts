@@ -113,6 +113,27 @@ test.describe('when things go wrong', () => {
     await expect(page.getByRole('link', { name: 'reMIDI 4', exact: true }).first()).toBeVisible();
   });
 
+  test('a failed product list asks GET /status whether the store is down or the connection is (storefront spec §7)', async ({ page }) => {
+    let statusAnswer: 'real' | 'down' | 'unreachable' = 'real';
+    await page.route('**/api/products/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' }));
+    await page.route('**/status', (route) =>
+      statusAnswer === 'real'
+        ? route.continue()
+        : statusAnswer === 'down'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":"unavailable"}' })
+          : route.abort('internetdisconnected'),
+    );
+    await page.goto('/products');
+    const alert = page.getByRole('alert').filter({ hasText: /couldn.t load the products/i });
+    await expect(alert).toContainText('The store is up but having trouble with this. Try again in a moment.', { timeout: 15_000 });
+    statusAnswer = 'down';
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toContainText('The store is down for a moment. Try again in a minute.');
+    statusAnswer = 'unreachable';
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toContainText('Check your internet connection and try again.');
+  });
+
   test('the signup banner can be dismissed, and comes back on the next visit', async ({ page }) => {
     await page.goto('/');
     const banner = page.getByText('Finally - you can log in!', { exact: false });

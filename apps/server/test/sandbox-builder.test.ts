@@ -11,7 +11,7 @@ const STOREFRONT = 'store.test/sandbox';
 const STORAGE_KEY = `fsc-sandbox-session:${STOREFRONT}`;
 
 interface Page {
-  window: DOMWindow & { fastspring?: { builder: SblBuilder & { get(callback?: (data?: SblCartData) => void): void } } };
+  window: DOMWindow & { fastspring?: { builder: SblBuilder } };
   data: SblCartData[];
   errors: Array<[string, string]>;
   closed: unknown[];
@@ -21,7 +21,7 @@ interface Page {
   setOffline(value: boolean): void;
   /** Resolves when every queued builder call has finished. */
   settle(): Promise<void>;
-  builder: SblBuilder & { get(callback?: (data?: SblCartData) => void): void };
+  builder: SblBuilder;
   close(): void;
 }
 
@@ -43,13 +43,19 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
   });
 
   async function openPage(
-    options: { continuous?: boolean; storage?: Record<string, string>; container?: boolean; before?: (window: DOMWindow) => void } = {},
+    options: {
+      continuous?: boolean;
+      storage?: Record<string, string>;
+      container?: boolean;
+      storefront?: string;
+      before?: (window: DOMWindow) => void;
+    } = {},
   ): Promise<Page> {
-    const { continuous = true, container = true } = options;
+    const { continuous = true, container = true, storefront = STOREFRONT } = options;
     const dom = new JSDOM(
       `<!doctype html><html class="dark"><head></head><body>
       ${container ? '<div id="fsc-embedded-checkout-container"></div>' : ''}
-      <script id="fsc-api" src="${ORIGIN}/sandbox/fastspring/builder.js" data-storefront="${STOREFRONT}" data-continuous="${continuous}"
+      <script id="fsc-api" src="${ORIGIN}/sandbox/fastspring/builder.js" data-storefront="${storefront}" data-continuous="${continuous}"
         data-data-callback="onData" data-error-callback="onError" data-popup-closed="onClosed" data-popup-webhook-received="onOrder"></script>
       </body></html>`,
       { url: `${ORIGIN}/cart`, runScripts: 'outside-only' },
@@ -136,6 +142,22 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
       expect(replaced).not.toBe(stored);
       expect(page.errors).toEqual([]);
     }
+  });
+
+  it('get() reads the session again, so a change made in another tab reaches the data callback and the trailing callback (storefront spec §7)', async () => {
+    const first = await openPage();
+    const session = first.window.localStorage.getItem(STORAGE_KEY)!;
+    const second = await openPage({ storage: { [STORAGE_KEY]: session } });
+    first.builder.add('rechannel');
+    await first.settle();
+    expect(selected(last(second))).toEqual([]);
+
+    const answered: Array<SblCartData | undefined> = [];
+    second.builder.get((data) => answered.push(data));
+    await second.settle();
+    expect(selected(answered[0])).toEqual([['rechannel', 1]]);
+    expect(selected(last(second))).toEqual([['rechannel', 1]]);
+    expect(second.errors).toEqual([]);
   });
 
   it('neither reads nor writes the stored session when not continuous', async () => {
@@ -310,6 +332,16 @@ describe.each(TEST_ENGINES.slice(0, 1))('builder.js in a browser page (%s)', (en
     expect(container.querySelector('iframe')).toBeNull();
     expect(selected(last(page))).toEqual([]);
     expect(page.errors).toEqual([]);
+  });
+
+  it('opens a popup storefront’s checkout over the page even where there is an embedded container (storefront spec §4)', async () => {
+    const page = await openPage({ storefront: 'store.test/popup-sandbox' });
+    page.builder.add('remidi-4');
+    page.builder.checkout();
+    await page.settle();
+    const frame = page.window.document.querySelector('iframe')!;
+    expect(frame.closest('[role="dialog"]')).not.toBeNull();
+    expect(page.window.document.getElementById('fsc-embedded-checkout-container')!.childElementCount).toBe(0);
   });
 
   it('reports null to popup-closed when the shopper leaves without buying, and opens as a popup without a container', async () => {

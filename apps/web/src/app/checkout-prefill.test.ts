@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCheckoutPrefill } from './checkout-prefill';
+import { createDebugLog } from '../lib/debug-log';
 
 const user = { sub: 'u', email: 'melody@example.com', emailVerified: true, name: 'melody@example.com' };
 const lookup = (body: unknown, status = 200) => vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
@@ -25,6 +26,49 @@ describe('checkout prefill', () => {
       billingAddress: { country: 'CA', city: 'Montréal', region: 'QC', postalCode: 'H2X 1Y4' },
     });
     expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('asks POST /lookup once, with the bearer token and no body (storefront spec §7)', async () => {
+    const fetchMock = lookup({
+      customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: null, city: null, region: null, postal_code: null },
+    });
+    await createCheckoutPrefill({ getAccessToken: async () => 'tok' }, user).load();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit];
+    expect(url).toBe('/lookup');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', mode: 'cors' });
+    expect(init.body).toBeUndefined();
+    expect(init.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok' });
+  });
+
+  it('logs Customer data fetch failed: 500 and recognises with the profile names (storefront spec §7)', async () => {
+    lookup({ error: 'boom' }, 500);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const log = createDebugLog('[test]');
+    const recognize = vi.fn();
+    const secure = vi.fn();
+    (window as unknown as { fastspring: unknown }).fastspring = {
+      builder: { recognize, secure, add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() },
+    };
+    const prefill = createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, givenName: 'Ada', familyName: 'Lovelace' }, log);
+    prefill.apply((await prefill.load())!);
+    expect(log.lines().map((line) => line.replace(/^\S+ /, ''))).toEqual(['Customer data fetch failed: 500']);
+    expect(recognize).toHaveBeenCalledExactlyOnceWith({ email: 'melody@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    delete (window as unknown as { fastspring?: unknown }).fastspring;
+  });
+
+  it('recognises a signed-in shopper by email and the lookup’s first and last name (storefront spec §6)', async () => {
+    lookup({
+      customer_info: { first_name: 'Robin', last_name: 'Keys', email: 'robin@example.com', country: null, city: null, region: null, postal_code: null },
+    });
+    const recognize = vi.fn();
+    (window as unknown as { fastspring: unknown }).fastspring = {
+      builder: { recognize, secure: vi.fn(), add: vi.fn(), remove: vi.fn(), update: vi.fn(), reset: vi.fn(), promo: vi.fn(), checkout: vi.fn() },
+    };
+    const prefill = createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, givenName: 'Ada', familyName: 'Lovelace' });
+    prefill.apply((await prefill.load())!);
+    expect(recognize).toHaveBeenCalledExactlyOnceWith({ email: 'robin@example.com', firstName: 'Robin', lastName: 'Keys' });
+    delete (window as unknown as { fastspring?: unknown }).fastspring;
   });
 
   it('customer not found or a failure: the identity names (prefillName rules)', async () => {

@@ -1,25 +1,23 @@
-import { customerLookupResponseSchema, prefillName } from '@store/contracts/account';
+import { customerLookupResponseSchema, prefillName, type CustomerLookupResponse } from '@store/contracts/account';
 import type { CheckoutPrefill, CheckoutPrefillData } from '../features/checkout/types';
 import type { IdentityStore } from '../features/identity/identity-store';
 import type { IdentityUser } from '../features/identity/types';
 import { readBuilder } from '../features/payments/sbl-client';
-import { apiPost, bearer } from '../lib/api-client';
+import { ApiError, apiPost, bearer } from '../lib/api-client';
+import { createDebugLog, type DebugLog } from '../lib/debug-log';
+
+const prefillLog = createDebugLog('[checkout]');
 
 /**
  * docs/behaviour/checkout.md#prefill: a signed-in shopper's contact and billing address for the provider's
- * checkout, from POST /api/account/lookup; the names fall back to the identity profile (prefillName).
+ * checkout, from one `POST /lookup` (bearer token, no body); the names fall back to the identity
+ * profile (prefillName). The same answer recognises the shopper (`recognize`) and fills in the checkout.
  */
-export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken'>, user: IdentityUser): CheckoutPrefill {
+export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken'>, user: IdentityUser, log: DebugLog = prefillLog): CheckoutPrefill {
   return {
     async load(): Promise<CheckoutPrefillData | null> {
       const fromProfile = prefillName({ givenName: user.givenName, familyName: user.familyName, name: user.name, email: user.email });
-      let lookup: ReturnType<typeof customerLookupResponseSchema.parse> | null = null;
-      try {
-        lookup = customerLookupResponseSchema.parse(await apiPost('/api/account/lookup', {}, { headers: bearer(await store.getAccessToken()) }));
-        if (lookup.error) console.info(`Checkout prefill: ${lookup.error}; using the sign-in profile's names`);
-      } catch (error) {
-        console.warn('Failed to fetch customer data', error);
-      }
+      const lookup = await lookUpCustomer(store, log);
       const info = lookup?.customer_info;
       const names = info?.first_name || info?.last_name ? { firstName: info.first_name ?? '', lastName: info.last_name ?? '' } : fromProfile;
       const email = info?.email || user.email;
@@ -47,4 +45,17 @@ export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken
       else builder.secure({ paymentContact: payload.paymentContact, ...(payload.billingAddress ? { billingAddress: payload.billingAddress } : {}) }, '');
     },
   };
+}
+
+/** `POST /lookup`; null when it failed (logged: docs/behaviour/checkout.md#prefill), so the profile's names are used. */
+async function lookUpCustomer(store: Pick<IdentityStore, 'getAccessToken'>, log: DebugLog): Promise<CustomerLookupResponse | null> {
+  try {
+    const lookup = customerLookupResponseSchema.parse(await apiPost('/lookup', undefined, { headers: bearer(await store.getAccessToken()) }));
+    if (lookup.error) log.add(`Customer lookup: ${lookup.error}; using the sign-in profile's names`);
+    return lookup;
+  } catch (error) {
+    if (error instanceof ApiError) log.add(`Customer data fetch failed: ${error.status}`, 'warn');
+    else log.add(`Customer data fetch failed: ${error instanceof Error ? error.name : 'unknown error'}`, 'warn');
+    return null;
+  }
 }

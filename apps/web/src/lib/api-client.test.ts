@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet } from './api-client';
+import { ApiError, apiGet, apiPost } from './api-client';
 
 describe('apiGet', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -23,5 +23,20 @@ describe('apiGet', () => {
     expect((error as ApiError).status).toBe(404);
     expect(response.bodyUsed || response.body?.locked === false).toBe(true);
     await expect(response.text()).rejects.toThrow();
+  });
+});
+
+describe('apiPost', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a JSON body, or no body and no content type when the body is undefined', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiPost('/api/orders/', { reference: 'R1' });
+    await apiPost('/lookup', undefined, { headers: { authorization: 'Bearer tok' } });
+    const [withBody, withoutBody] = fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1]);
+    expect(withBody).toMatchObject({ method: 'POST', body: '{"reference":"R1"}', headers: { 'content-type': 'application/json' } });
+    expect(withoutBody!.body).toBeUndefined();
+    expect(withoutBody!.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok' });
   });
 });

@@ -21,13 +21,14 @@ export function apiGet(path: string, signal?: AbortSignal, headers?: Record<stri
 /** The `Authorization` header for the store API's bearer-token endpoints (account, lookup, track-download). */
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
-/** POSTs a JSON body (the POST calls: orders, account lookup). */
+/** POSTs a JSON body (the POST calls: orders, track-download), or no body at all when `body` is undefined (`POST /lookup`). */
 export function apiPost(path: string, body: unknown, options: { signal?: AbortSignal; headers?: Record<string, string> } = {}) {
+  const json = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
   return apiRequest(path, {
     method: 'POST',
-    body: JSON.stringify(body),
     signal: options.signal,
-    headers: { 'content-type': 'application/json', ...options.headers },
+    ...json,
+    headers: { ...json.headers, ...options.headers },
   });
 }
 

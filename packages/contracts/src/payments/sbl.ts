@@ -1,7 +1,7 @@
 /**
  * The browser contract of FastSpring's Store Builder Library (SBL), as far as the store
  * uses it. Real FastSpring and the embedded sandbox both implement it; the storefront
- * only ever talks to `window.fastspring.builder`. Types only (no zod), so the web app can
+ * only ever talks to `window.fastspring.builder`. Types and plain helpers (no zod), so the web app can
  * import them for free.
  *
  * Display strings come with a numeric twin (`total` / `totalValue`), as in the SBL.
@@ -100,6 +100,8 @@ export interface SblBuilder {
   secure(payload: SblSecurePayload | string, key?: string, callback?: SblCallback): void;
   recognize(contact: SblPaymentContact, callback?: SblCallback): void;
   push(payload: SblPushPayload, callback?: SblCallback): void;
+  /** Reads the session's current cart data again: sent to the data callback and to `callback`. */
+  get(callback?: SblCallback): void;
 }
 
 /** `data-popup-webhook-received`: called with the order once payment succeeded. */
@@ -117,6 +119,19 @@ export type SblPopupMessage =
   | { fscPopupMessage: { action: 'resizeInlineContainer'; height: number } }
   | { fscPopupMessage: { action: 'hook'; hookName?: string; order: SblOrderReceived } }
   | { fscPopupMessage: { action: 'close'; orderReference: { id: string; reference: string } | null } };
+
+/**
+ * Whether a storefront ('store.onfastspring.com/popup-store') is a popup storefront: FastSpring
+ * names them `popup-…`, and their `checkout()` opens a window over the page instead of drawing
+ * into the embedded container. The sandbox follows the same naming.
+ */
+export function isPopupStorefront(storefront: string): boolean {
+  const path = storefront
+    .replace(/^[a-z]+:\/\//i, '')
+    .split('/')
+    .slice(1);
+  return path.some((segment) => segment.startsWith('popup-'));
+}
 
 /** Element the embedded checkout renders into (the SBL's convention). */
 export const SBL_EMBEDDED_CONTAINER_ID = 'fsc-embedded-checkout-container';

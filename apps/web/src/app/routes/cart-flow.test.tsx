@@ -50,6 +50,9 @@ function renderApp(path: string, sblOptions: Partial<FakeSblOptions> = {}) {
   return { sbl, router, user: userEvent.setup() };
 }
 
+/** The cart changes the fake SBL received, without the cart page's reads of the session (`get`). */
+const changes = (sbl: FakeSbl) => sbl.calls.filter((call) => call.method !== 'get');
+
 const cartLink = () => screen.getAllByRole('link', { name: /item\(s\) in cart|View shopping cart/ })[0]!;
 
 // These tests run the real polling (200 ms) and checkout delay (500 ms) on real timers; under
@@ -115,6 +118,20 @@ describe('product cards and the header', () => {
 });
 
 describe('cart page', () => {
+  it('reads the session again on arrival and when the tab shows again, so another tab’s change is current (storefront spec §7)', async () => {
+    const { sbl, user } = renderApp('/products');
+    sbl.load();
+    await screen.findAllByRole('button', { name: 'Add to Cart' });
+    sbl.changeElsewhere({ rechannel: 2 });
+    await user.click(cartLink());
+    expect(await screen.findByRole('button', { name: 'Increase quantity of reChannel' })).toBeInTheDocument();
+    expect(sbl.calls.some((call) => call.method === 'get')).toBe(true);
+
+    sbl.changeElsewhere({ 'remidi-4': 1 });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(await screen.findByRole('button', { name: 'Increase quantity of reMIDI 4' })).toBeInTheDocument();
+  });
+
   it('shows the provider’s cart, changes quantities, and goes to checkout', async () => {
     const { sbl, user, router } = renderApp('/cart', { initialCart: { 'remidi-4': 1, rechannel: 2 } });
     expect(screen.getByText('Loading cart...')).toBeInTheDocument();
@@ -124,7 +141,7 @@ describe('cart page', () => {
     expect(screen.getByRole('button', { name: 'Decrease quantity of reMIDI 4' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Increase quantity of reMIDI 4' }));
     await waitFor(() => expect(within(summary).getByText('$204.40')).toBeInTheDocument());
-    expect(sbl.calls).toEqual([{ method: 'update', args: ['remidi-4', 2] }]);
+    expect(changes(sbl)).toEqual([{ method: 'update', args: ['remidi-4', 2] }]);
 
     await user.click(screen.getByRole('button', { name: 'Secure Checkout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
@@ -148,7 +165,7 @@ describe('cart page', () => {
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear Cart' }));
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
-    expect(sbl.calls).toEqual([{ method: 'reset', args: [] }]);
+    expect(changes(sbl)).toEqual([{ method: 'reset', args: [] }]);
   });
 
   it('offers free products for a $0.00 cart', async () => {

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CartPage } from '#web/features/cart/components/cart-page.tsx';
+import { reloadPage } from '#web/features/payments/components/payments-alerts.tsx';
 import { usePayments } from '#web/features/payments/payments-provider.tsx';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { toChangeResult } from '../cart-results';
@@ -12,6 +14,18 @@ import { paths } from '@store/contracts/paths';
 export function Component() {
   const payments = usePayments();
   const navigate = useNavigate();
+  const { status, refreshCart } = payments;
+  // docs/behaviour/cart.md#cart-page: the session's cart is read again on arrival and whenever the tab
+  // becomes visible, so a change made in another tab shows here.
+  useEffect(() => {
+    if (status !== 'ready') return;
+    refreshCart();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refreshCart();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [status, refreshCart]);
   const result = (ok: boolean) => toChangeResult(ok, payments.getLastFailure());
   return (
     <CartPage
@@ -25,6 +39,7 @@ export function Component() {
       onApplyCoupon={async (code) => result(await payments.applyCoupon(code))}
       onRemoveCoupon={async () => result(await payments.removeCoupon())}
       onCheckout={() => void navigate(paths.checkout.getHref())}
+      onRetry={reloadPage}
     />
   );
 }

@@ -5,6 +5,7 @@ import { CheckoutPage } from '#web/features/checkout/components/checkout-page.ts
 import { usePayments } from '#web/features/payments/payments-provider.tsx';
 import { useIdentity } from '#web/features/identity/identity-provider.tsx';
 import { storeConfig } from '#web/lib/store-config.ts';
+import { isPopupStorefront } from '@store/contracts/payments/sbl';
 import { toChangeResult } from '../cart-results';
 import { createCheckoutPrefill } from '../checkout-prefill';
 
@@ -29,6 +30,7 @@ export function Component() {
       isAuthenticated={signedIn}
       identityLoading={identity.status === 'loading'}
       prefill={signedIn ? prefill : undefined}
+      popupStorefront={isPopupStorefront(storeConfig.payments.storefront)}
       providerStatus={payments.status}
       cartLoaded={payments.cartLoaded}
       catalogue={products.isPending ? 'pending' : products.isError ? 'error' : 'ready'}

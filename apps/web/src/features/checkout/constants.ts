@@ -9,5 +9,10 @@ export const CHECKOUT_MIN_HEIGHT_PX = 600;
  * limit; long enough for a slow connection to draw the provider's frame.
  */
 export const CHECKOUT_STALL_MS = 8_000;
+/**
+ * A popup storefront's checkout opens in a window over the page; the embedded container, hidden
+ * meanwhile, is shown again this long after `checkout()` (docs/behaviour/checkout.md#popup-storefronts).
+ */
+export const POPUP_CONTAINER_RESHOW_MS = 1_000;
 /** Element the provider's embedded checkout renders into (the SBL's convention). */
 export { SBL_EMBEDDED_CONTAINER_ID as CHECKOUT_CONTAINER_ID } from '@store/contracts/payments/sbl';

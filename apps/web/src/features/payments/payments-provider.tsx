@@ -64,6 +64,7 @@ export function usePayments(): Payments {
       applyCoupon: store.applyCoupon,
       removeCoupon: store.removeCoupon,
       startCheckout: store.startCheckout,
+      refreshCart: store.refreshCart,
       getCart: store.getCart,
       getLastFailure: store.getLastFailure,
       dismissNotice: store.dismissNotice,

@@ -257,6 +257,29 @@ describe('cart changes', () => {
   });
 });
 
+describe('reading the session again', () => {
+  it('shows a cart changed elsewhere once get() is asked, through the data callback (storefront spec §7)', async () => {
+    const { store, sbl } = await readyStore();
+    sbl.changeElsewhere({ rechannel: 2 });
+    expect(store.getState().cart.count).toBe(0);
+    store.refreshCart();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sbl.calls).toEqual([{ method: 'get', args: [] }]);
+    expect(store.getState().cart).toMatchObject({ count: 2, items: [expect.objectContaining({ path: 'rechannel', quantity: 2 })] });
+  });
+
+  it('does not call get() before the provider is ready, and logs a builder without it', async () => {
+    const { store, sbl } = startStore();
+    store.refreshCart();
+    expect(sbl.calls).toEqual([]);
+    sbl.load();
+    await vi.advanceTimersByTimeAsync(200);
+    sbl.throwOnCall = new TypeError('get is not a function');
+    store.refreshCart();
+    expect(store.debugLog().at(-1)).toMatch(/reading the cart again failed: get is not a function$/);
+  });
+});
+
 describe('order completion', () => {
   it('empties the cart and reports the order once, whichever callbacks fire', async () => {
     const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'remidi-4': 1 } });

@@ -41,6 +41,11 @@ export interface PaymentsActions {
   removeCoupon(): Promise<boolean>;
   /** Opens the provider's checkout in `#fsc-embedded-checkout-container`. */
   startCheckout(): boolean;
+  /**
+   * Reads the session's cart again (`get`), so a change made in another tab shows
+   * (docs/behaviour/cart.md#cart-page). Does nothing until the provider is ready: its first cart is current.
+   */
+  refreshCart(): void;
 }
 
 export interface PaymentsStore extends PaymentsActions {
@@ -327,6 +332,18 @@ export function createPaymentsStore({
         lastFailure = fail('checkout', describeThrown(error));
         log.add(`checkout failed: ${describeThrown(error)}`, 'warn');
         return false;
+      }
+    },
+
+    refreshCart() {
+      if (state.status !== 'ready' || builder === null) return;
+      try {
+        builder.get((data) => {
+          if (data !== undefined) applyData(data);
+        });
+        log.add('cart read again (get)');
+      } catch (error) {
+        log.add(`reading the cart again failed: ${describeThrown(error)}`, 'warn');
       }
     },
 

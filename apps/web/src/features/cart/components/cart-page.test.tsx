@@ -18,6 +18,7 @@ beforeAll(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const OK: CartResult = { ok: true };
@@ -55,6 +56,7 @@ function renderCart(overrides: Partial<CartPageProps> = {}) {
     onApplyCoupon: vi.fn(async () => OK),
     onRemoveCoupon: vi.fn(async () => OK),
     onCheckout: vi.fn(),
+    onRetry: vi.fn(),
     ...overrides,
   };
   const router = createMemoryRouter([{ path: '*', element: <CartPage {...props} /> }], { initialEntries: ['/cart'] });
@@ -75,9 +77,29 @@ describe('cart page states (docs/behaviour/cart.md#cart-page)', () => {
   });
 
   it('says the cart cannot be shown when the provider failed', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderCart({ status: 'failed', cart: null });
     expect(screen.getByText("Your cart can't be shown right now.")).toBeInTheDocument();
     expect(screen.queryByText('Loading cart...')).not.toBeInTheDocument();
+  });
+
+  describe('asks GET /status when the provider failed (storefront spec §7)', () => {
+    it.each([
+      ['answers OK', async () => new Response('{"status":"ok"}', { status: 200 }), "The store is up, but the payment service your cart needs isn't reachable."],
+      ['answers 503', async () => new Response('{"status":"unavailable"}', { status: 503 }), 'The store is down for a moment. Try again in a minute.'],
+      ['cannot be reached', async () => Promise.reject(new TypeError('Failed to fetch')), 'Check your internet connection and try again.'],
+    ])('when it %s, says so, with Try again', async (_case, answer, message) => {
+      const fetchMock = vi.fn(answer);
+      vi.stubGlobal('fetch', fetchMock);
+      const { props, user } = renderCart({ status: 'failed', cart: null });
+      expect(await screen.findByText(message, { exact: false })).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledExactlyOnceWith('/status', expect.objectContaining({ credentials: 'include' }));
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(props.onRetry).toHaveBeenCalledOnce();
+    });
   });
 
   it("shows 'Your cart is empty' with Continue Shopping to /products", () => {

@@ -3,6 +3,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Container } from '#web/components/ui/container.tsx';
+import { FailureHint } from '#web/components/ui/failure-hint.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { CartResult, CartView } from '../types';
 import { CartLineItem } from './cart-line-item';
@@ -24,6 +25,8 @@ export interface CartPageProps {
   onRemoveCoupon(code: string): Promise<CartResult>;
   /** Secure Checkout / Get Free Products. */
   onCheckout(): void;
+  /** Loads the payment provider again (a page reload) after it failed. */
+  onRetry(): void;
 }
 
 type Failure = Extract<CartResult, { ok: false }>;
@@ -99,6 +102,7 @@ function CartContent({
   onApplyCoupon,
   onRemoveCoupon,
   onCheckout,
+  onRetry,
   onResult,
 }: CartPageProps & { onResult(result: CartResult): void }) {
   const listHeadingId = useId();
@@ -106,7 +110,12 @@ function CartContent({
     return (
       <div className="mt-8 rounded-xl border border-border/40 bg-tertiary px-6 py-12 text-center dark:border-border/70">
         <p className="text-lg font-semibold">Your cart can't be shown right now.</p>
-        <p className="mt-2 text-secondary">It needs the payment service, which isn't reachable. Reload the page to try again.</p>
+        <div className="mt-2 text-secondary">
+          <FailureHint failureKey={status} trouble="The store is up, but the payment service your cart needs isn't reachable. Try again in a moment." />
+        </div>
+        <Button variant="secondary" className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { NO_PRODUCTS_ARRAY } from '@store/contracts/catalog/normalize';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATALOG, mockApi, rawProduct, renderWithProviders } from '../testing/catalog-fixtures';
+import { CATALOG, mockApi, rawProduct, renderWithProviders, requestedPaths } from '../testing/catalog-fixtures';
 import type { ProductListView } from '../types';
 import { ProductGrid } from './product-grid';
 
@@ -111,21 +111,29 @@ describe('ProductGrid states', () => {
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
   });
 
-  it('says what went wrong and tries again on request', async () => {
+  it('says what went wrong, asks GET /status why, and tries again on request (storefront spec §7)', async () => {
     let calls = 0;
     const fetchMock = mockApi({
       '/api/products/': () => (++calls === 1 ? { status: 503, statusText: 'Service Unavailable', body: {} } : { body: CATALOG }),
+      '/status': { status: 503, statusText: 'Service Unavailable', body: { status: 'unavailable' } },
     });
     renderWithProviders(<ProductGrid filter="plugins" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load the products.");
     expect(alert).toHaveTextContent('HTTP 503: Service Unavailable');
-    expect(alert).toHaveTextContent('Check your connection and try again.');
+    await waitFor(() => expect(alert).toHaveTextContent('The store is down for a moment. Try again in a minute.'));
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await shownProducts()).toEqual(['reMIDI 4', 'reMIDI 4 Trial', 'reChannel']);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requestedPaths(fetchMock)).toEqual(['/api/products/', '/status', '/api/products/']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the store is having trouble when /status answers OK (storefront spec §7)', async () => {
+    mockApi({ '/api/products/': { body: { data: { products: [] } } }, '/status': { body: { status: 'ok' } } });
+    renderWithProviders(<ProductGrid />);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('The store is up but having trouble with this. Try again in a moment.'));
   });
 
   it(`reports '${NO_PRODUCTS_ARRAY}' for an answer without a product array`, async () => {
@@ -143,5 +151,7 @@ describe('ProductGrid states', () => {
     );
     renderWithProviders(<ProductGrid />);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("The store server couldn't be reached."));
+    // GET /status cannot be reached either.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Check your internet connection and try again.'));
   });
 });

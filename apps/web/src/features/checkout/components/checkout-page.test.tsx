@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_CONTAINER_ID, CHECKOUT_START_DELAY_MS, CHECKOUT_STALL_MS, PREFILL_DELAY_MS } from '../constants';
+import { CHECKOUT_CONTAINER_ID, CHECKOUT_START_DELAY_MS, CHECKOUT_STALL_MS, POPUP_CONTAINER_RESHOW_MS, PREFILL_DELAY_MS } from '../constants';
 import type { StepResult } from '../types';
 import { CheckoutPage, type CheckoutPageProps } from './checkout-page';
 
@@ -174,6 +174,34 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
     await settle(CHECKOUT_START_DELAY_MS + CHECKOUT_STALL_MS);
     expect(screen.queryByText('Checkout not loading')).not.toBeInTheDocument();
     expect(screen.queryByText('Opening secure checkout...')).not.toBeInTheDocument();
+  });
+
+  it('re-shows the embedded container 1000 ms after a popup storefront’s checkout started (storefront spec §4)', async () => {
+    const cart = createCart({ 'remidi-4': 1 });
+    // A popup storefront may hide the container while its window opens.
+    cart.props.startCheckout.mockImplementation(() => {
+      document.getElementById(CHECKOUT_CONTAINER_ID)!.style.display = 'none';
+      return true;
+    });
+    renderCheckout('', { popupStorefront: true }, cart);
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(cart.props.startCheckout).toHaveBeenCalledTimes(1);
+    const container = document.getElementById(CHECKOUT_CONTAINER_ID)!;
+    expect(container).not.toBeVisible();
+    await settle(POPUP_CONTAINER_RESHOW_MS - 1);
+    expect(container).not.toBeVisible();
+    await settle(1);
+    expect(container).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('The secure checkout opens in a window over this page.');
+    // Its frame is in the popup, so an empty container is no stall.
+    await settle(CHECKOUT_STALL_MS);
+    expect(screen.queryByText('Checkout not loading')).not.toBeInTheDocument();
+  });
+
+  it('keeps an embedded storefront’s container on show from the start', async () => {
+    renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    await settle(CHECKOUT_START_DELAY_MS);
+    expect(document.getElementById(CHECKOUT_CONTAINER_ID)).toBeVisible();
   });
 
   it("shows 'Checkout not loading' when the provider failed", async () => {

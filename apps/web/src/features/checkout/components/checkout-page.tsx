@@ -19,10 +19,19 @@ export interface CheckoutPageProps extends Omit<CheckoutFlowInput, 'params'> {
   identityLoading?: boolean;
   /** How to pre-fill a signed-in shopper's details; given only for a signed-in shopper. */
   prefill?: CheckoutPrefill;
+  /** The provider's storefront opens its checkout in a popup window (docs/behaviour/checkout.md#popup-storefronts). */
+  popupStorefront?: boolean;
 }
 
 /** /checkout (docs/behaviour/checkout.md#checkout-page): the provider's embedded checkout. */
-export function CheckoutPage({ storeName, isAuthenticated = false, identityLoading = false, prefill, ...flowInput }: CheckoutPageProps) {
+export function CheckoutPage({
+  storeName,
+  isAuthenticated = false,
+  identityLoading = false,
+  prefill,
+  popupStorefront = false,
+  ...flowInput
+}: CheckoutPageProps) {
   const [searchParams] = useSearchParams();
   // Read once per visit: the URL's changes are applied once.
   const [params] = useState(() => parseCheckoutParams(searchParams));
@@ -101,7 +110,7 @@ export function CheckoutPage({ storeName, isAuthenticated = false, identityLoadi
 
       {showContainer && (
         <div className="mt-6">
-          <EmbeddedCheckout started={flow.phase === 'started'} showSpinner={!notLoading} onStalledChange={setStalled} />
+          <EmbeddedCheckout started={flow.phase === 'started'} popup={popupStorefront} showSpinner={!notLoading} onStalledChange={setStalled} />
         </div>
       )}
     </Container>

@@ -107,6 +107,14 @@ export class FakeSbl {
     this.callback('popupClosed')?.(null);
   }
 
+  /** The same session changed elsewhere (another tab): nothing is sent until someone asks (`get`). */
+  changeElsewhere(quantities: Record<string, number>) {
+    for (const [path, quantity] of Object.entries(quantities)) {
+      if (quantity <= 0) this.quantities.delete(path);
+      else this.quantities.set(path, quantity);
+    }
+  }
+
   quantityOf(path: string) {
     return this.quantities.get(path) ?? 0;
   }
@@ -221,6 +229,10 @@ export class FakeSbl {
     },
     push: (payload, callback) => {
       this.record('push', [payload]);
+      this.answer(callback);
+    },
+    get: (callback) => {
+      this.record('get', []);
       this.answer(callback);
     },
   };

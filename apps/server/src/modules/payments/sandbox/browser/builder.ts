@@ -12,6 +12,7 @@
  */
 import { isRecord } from '@store/contracts/is-record';
 import {
+  isPopupStorefront,
   SBL_EMBEDDED_CONTAINER_ID,
   SBL_SCRIPT_ID,
   type SblBuilder,
@@ -241,7 +242,8 @@ function install(): void {
     iframe.title = 'Secure checkout';
     iframe.name = 'fsc-sandbox-checkout';
     Object.assign(iframe.style, { display: 'block', width: '100%', minHeight: `${MIN_FRAME_HEIGHT}px`, height: `${MIN_FRAME_HEIGHT}px`, border: '0' });
-    const container = document.getElementById(SBL_EMBEDDED_CONTAINER_ID);
+    // A popup storefront ('…/popup-…') opens over the page even where there is a container, like FastSpring's.
+    const container = isPopupStorefront(storefront) ? null : document.getElementById(SBL_EMBEDDED_CONTAINER_ID);
     if (container) {
       container.appendChild(iframe);
     } else {
