@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCheckoutPrefill } from './checkout-prefill';
+import { createCheckoutPrefill, customerFetchError } from './checkout-prefill';
+import { ApiError } from '../lib/api-client';
 import { createDebugLog } from '../lib/debug-log';
 
 const user = { sub: 'u', email: 'melody@example.com', emailVerified: true, name: 'melody@example.com' };
@@ -52,9 +53,20 @@ describe('checkout prefill', () => {
     };
     const prefill = createCheckoutPrefill({ getAccessToken: async () => 'tok' }, { ...user, givenName: 'Ada', familyName: 'Lovelace' }, log);
     prefill.apply((await prefill.load())!);
-    expect(log.lines().map((line) => line.replace(/^\S+ /, ''))).toEqual(['Customer data fetch failed: 500']);
+    expect(log.lines().map((line) => line.replace(/^\S+ /, ''))).toEqual([
+      'Customer data fetch failed: 500',
+      "Customer lookup: Failed to fetch customer data: 500; using the sign-in profile's names",
+    ]);
     expect(recognize).toHaveBeenCalledExactlyOnceWith({ email: 'melody@example.com', firstName: 'Ada', lastName: 'Lovelace' });
     delete (window as unknown as { fastspring?: unknown }).fastspring;
+  });
+
+  it('keeps a failed lookup as Failed to fetch customer data: {status}, the answer’s error, or the message or Unknown error (storefront spec §8)', () => {
+    expect(customerFetchError(new ApiError(503, 'Service Unavailable'))).toBe('Failed to fetch customer data: 503');
+    expect(customerFetchError('No customer for this email')).toBe('No customer for this email');
+    expect(customerFetchError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(customerFetchError(new Error(''))).toBe('Unknown error');
+    expect(customerFetchError(undefined)).toBe('Unknown error');
   });
 
   it('recognises a signed-in shopper by email and the lookup’s first and last name (storefront spec §6)', async () => {

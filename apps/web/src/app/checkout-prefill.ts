@@ -47,15 +47,25 @@ export function createCheckoutPrefill(store: Pick<IdentityStore, 'getAccessToken
   };
 }
 
+/**
+ * What a failed customer lookup keeps as its error (docs/behaviour/checkout.md#prefill): the status
+ * of a non-OK answer, an `error` the answer carries, or the failure's message ('Unknown error').
+ */
+export function customerFetchError(failure: unknown): string {
+  if (failure instanceof ApiError) return `Failed to fetch customer data: ${failure.status}`;
+  if (typeof failure === 'string' && failure) return failure;
+  return failure instanceof Error && failure.message ? failure.message : 'Unknown error';
+}
+
 /** `POST /lookup`; null when it failed (logged: docs/behaviour/checkout.md#prefill), so the profile's names are used. */
 async function lookUpCustomer(store: Pick<IdentityStore, 'getAccessToken'>, log: DebugLog): Promise<CustomerLookupResponse | null> {
   try {
     const lookup = customerLookupResponseSchema.parse(await apiPost('/lookup', undefined, { headers: bearer(await store.getAccessToken()) }));
-    if (lookup.error) log.add(`Customer lookup: ${lookup.error}; using the sign-in profile's names`);
+    if (lookup.error) log.add(`Customer lookup: ${customerFetchError(lookup.error)}; using the sign-in profile's names`);
     return lookup;
   } catch (error) {
     if (error instanceof ApiError) log.add(`Customer data fetch failed: ${error.status}`, 'warn');
-    else log.add(`Customer data fetch failed: ${error instanceof Error ? error.name : 'unknown error'}`, 'warn');
+    log.add(`Customer lookup: ${customerFetchError(error)}; using the sign-in profile's names`, 'warn');
     return null;
   }
 }
