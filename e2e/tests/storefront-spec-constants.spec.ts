@@ -100,3 +100,17 @@ test('a signed-in shopper is offered their account on the landing page (storefro
   expect(duration).toBeGreaterThanOrEqual(4_900);
   expect(duration).toBeLessThan(5_600);
 });
+
+test("the Support page's quick links: sign-up starts the provider's sign-up, the video channel opens in a new tab (account spec §2)", async ({ page }) => {
+  await page.goto('/support');
+  const quickLinks = page.getByRole('region', { name: 'Quick links' });
+  const video = quickLinks.getByRole('link', { name: /video channel/ });
+  const footerVideo = page.getByRole('contentinfo').getByRole('link', { name: /YouTube/ });
+  await expect(video).toHaveAttribute('href', (await footerVideo.getAttribute('href'))!);
+  await expect(video).toHaveAttribute('target', '_blank');
+  await expect(video).toHaveAttribute('rel', /noopener/);
+
+  await quickLinks.getByRole('button', { name: /Create your account/ }).click();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('First name')).toBeVisible();
+});

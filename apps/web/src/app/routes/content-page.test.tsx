@@ -92,6 +92,8 @@ describe('content page', () => {
     expect(link).toHaveAttribute('href', storeConfig.social.video);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(link).toHaveTextContent('(opens in a new tab)');
+    expect(link).not.toHaveTextContent('→');
     expect(
       within(quickLinks)
         .getAllByRole('listitem')

@@ -2,6 +2,7 @@ import { slugify } from '#web/components/markdown/headings.ts';
 import type { QuickLink, QuickLinkAction, QuickLinkTarget } from '../utils/page-parts';
 import { headingClasses, Markdown } from '#web/components/markdown/markdown.tsx';
 import { MarkdownLink } from '#web/components/markdown/markdown-link.tsx';
+import { isExternalWebUrl, safeMarkdownUrl } from '#web/components/markdown/safe-url.ts';
 
 const actionClasses =
   'group/action inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary underline decoration-primary/50 underline-offset-[0.2em] hover:decoration-2 hover:decoration-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent dark:decoration-accent';
@@ -48,12 +49,16 @@ export function QuickLinks({ heading, links, first = false, adaptAction = asWrit
 }
 
 function ActionLink({ action }: { action: QuickLinkAction }) {
+  // A link to another site carries the new-tab icon instead of the arrow.
+  const external = 'href' in action && isExternalWebUrl(safeMarkdownUrl(action.href) ?? '');
   const content = (
     <>
       {action.label}
-      <span aria-hidden="true" className="transition-transform group-hover/action:translate-x-0.5 motion-reduce:transition-none">
-        →
-      </span>
+      {!external && (
+        <span aria-hidden="true" className="transition-transform group-hover/action:translate-x-0.5 motion-reduce:transition-none">
+          →
+        </span>
+      )}
     </>
   );
   if ('onClick' in action) {
