@@ -53,8 +53,8 @@ test('a signed-in shopper is offered their account on the landing page (storefro
     const isToast = (node: Node): node is HTMLElement => node instanceof HTMLElement && node.parentElement?.getAttribute('aria-label') === 'Notifications';
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) if (isToast(node)) times.push({ text: node.textContent ?? '', added: performance.now() });
-        for (const node of record.removedNodes) {
+        for (const node of Array.from(record.addedNodes)) if (isToast(node)) times.push({ text: node.textContent ?? '', added: performance.now() });
+        for (const node of Array.from(record.removedNodes)) {
           const entry = times.find((item) => item.removed === undefined && item.text === node.textContent);
           if (entry) entry.removed = performance.now();
         }
