@@ -28,7 +28,9 @@ const STORE_ROUTES = new Set([...Object.values(contentPages).map((page) => page.
 const PRODUCT_ROUTE = /^\/products\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const EMAIL_TOKENS = new Set(['{{CONTACT_EMAIL}}', '{{SUPPORT_EMAIL}}', '{{PRIVACY_EMAIL}}']);
-const KNOWN_TOKENS = new Set(['{{STORE_NAME}}', ...EMAIL_TOKENS]);
+/** Tokens that stand for a whole https: address from the store's configuration. */
+const URL_TOKENS = new Set(['{{VIDEO_CHANNEL_URL}}']);
+const KNOWN_TOKENS = new Set(['{{STORE_NAME}}', ...EMAIL_TOKENS, ...URL_TOKENS]);
 
 describe('content page registry', () => {
   it('registers the ten pages with the expected paths and titles', () => {
@@ -95,7 +97,7 @@ describe.each(slugs)('page %s', (slug) => {
     for (const token of tokens) expect(KNOWN_TOKENS, token).toContain(token);
   });
 
-  it('links only to store routes, mailto: token addresses or https: pages', () => {
+  it('links only to store routes, mailto: token addresses, https: pages or configured addresses', () => {
     const targets = linkTargets(readPage(slug));
     expect(targets.length).toBeGreaterThan(0);
     for (const target of targets) {
@@ -103,6 +105,8 @@ describe.each(slugs)('page %s', (slug) => {
         expect(STORE_ROUTES.has(target) || PRODUCT_ROUTE.test(target), `unknown store route ${target}`).toBe(true);
       } else if (target.startsWith('mailto:')) {
         expect(EMAIL_TOKENS, `mailto target ${target}`).toContain(target.slice('mailto:'.length));
+      } else if (target.startsWith('{{')) {
+        expect(URL_TOKENS, `link target ${target}`).toContain(target);
       } else {
         expect(target, `link target ${target}`).toMatch(/^https:\/\/[^\s]+$/);
       }
@@ -182,7 +186,7 @@ describe('required facts', () => {
     expect(privacy).toContain('Québec');
     expect(privacy).toContain('information related to decisions (for example, refund or licence decisions) is kept for at least one year');
     expect(privacy).toContain('In Québec, we do not collect personal information from children under 14 without the consent of a parent or guardian');
-    expect(privacy).toContain('Last updated: 2026-11-01');
+    expect(privacy).toMatch(/^Last updated: \d{4}-\d{2}-\d{2}$/m);
     expect(privacy).toContain('(/cookie-policy)');
     expect(privacy).toContain('mailto:{{PRIVACY_EMAIL}}');
   });
@@ -190,11 +194,12 @@ describe('required facts', () => {
   it('the support page has its quick links', () => {
     const support = readPage('support');
     expect(support).toContain('## Quick links');
-    expect(support).toContain('[Create your account](/account)');
+    // The sign-up card's action names the account; the page turns it into sign-up for a signed-out shopper.
+    expect(support).toMatch(/^- \*\*Sign up\.\*\* .*: \[Create your account\]\(\/account\)\.$/m);
     expect(support).toContain('[{{SUPPORT_EMAIL}}](mailto:{{SUPPORT_EMAIL}})');
     expect(support).toContain('(/remidi-4-installation)');
     expect(support).toContain('(/user-manuals/remidi-4-user-manual)');
-    expect(support).toContain('our video channel, linked in the footer');
+    expect(support).toMatch(/^- \*\*Tutorial videos\.\*\* .*: \[[^\]]+\]\(\{\{VIDEO_CHANNEL_URL\}\}\)\.$/m);
     expect(support).toContain('24 hours');
     expect(support).toContain('up to 3 computers');
   });
@@ -217,6 +222,7 @@ describe('fillTokens', () => {
     CONTACT_EMAIL: 'hello@example.com',
     SUPPORT_EMAIL: 'support@example.com',
     PRIVACY_EMAIL: 'privacy@example.com',
+    VIDEO_CHANNEL_URL: 'https://video.example/@store',
   };
 
   it('replaces every occurrence of every token', () => {

@@ -4,7 +4,7 @@
  * fetched when that page is opened.
  *
  * The Markdown holds `{{TOKEN}}` placeholders for the parts a self-hosting maker changes
- * (store name and contact addresses); render it through `fillTokens` first.
+ * (store name, contact addresses, the video channel); render it through `fillTokens` first.
  *
  * A page's address comes from `paths.content` in @store/contracts, the list the router and the
  * server are built from; this index adds what each page says.
@@ -97,6 +97,8 @@ export interface ContentTokens {
   CONTACT_EMAIL: string;
   SUPPORT_EMAIL: string;
   PRIVACY_EMAIL: string;
+  /** The tutorial video channel's address (a link target). */
+  VIDEO_CHANNEL_URL: string;
 }
 
 const TOKEN_PATTERN = /\{\{([A-Z][A-Z0-9_]*)\}\}/g;

@@ -2,17 +2,29 @@ import { contentPages, type ContentSlug } from '@store/content';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HeaderAccount } from '#web/features/layout/types.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import type { ContentHandle } from '../router';
 import { Component as ContentPage } from './content-page';
+import type { RootOutletContext } from './root-layout';
 
-function renderContentPage(slug: ContentSlug) {
+const signedOut = (onSignup = vi.fn()): HeaderAccount => ({ status: 'unauthenticated', onLogin: vi.fn(), onSignup });
+const signedIn: HeaderAccount = { status: 'authenticated', user: { name: 'Ada', email: 'ada@example.com' }, onLogout: vi.fn() };
+
+function renderContentPage(slug: ContentSlug, account: HeaderAccount = signedOut()) {
   const page = contentPages[slug];
-  const router = createMemoryRouter([{ path: page.path, handle: { contentSlug: slug } satisfies ContentHandle, Component: ContentPage }], {
-    initialEntries: [page.path],
-  });
+  const context: RootOutletContext = { account };
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Outlet context={context} />,
+        children: [{ path: page.path, handle: { contentSlug: slug } satisfies ContentHandle, Component: ContentPage }],
+      },
+    ],
+    { initialEntries: [page.path] },
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -50,6 +62,43 @@ describe('content page', () => {
 
     expect(document.title).toBe(`Support Center — ${storeConfig.storeName}`);
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', contentPages.support.description);
+  });
+
+  it("the support page's sign-up quick link starts sign-up for a signed-out shopper (account spec §2)", async () => {
+    const onSignup = vi.fn();
+    renderContentPage('support', signedOut(onSignup));
+    const quickLinks = await screen.findByRole('region', { name: 'Quick links' });
+    const signUpCard = within(quickLinks).getByRole('heading', { level: 3, name: 'Sign up' }).closest('li')!;
+
+    // Not a link to the account, which would send a signed-out shopper back to the home page.
+    expect(within(signUpCard).queryByRole('link')).not.toBeInTheDocument();
+    await userEvent.click(within(signUpCard).getByRole('button', { name: /Create your account/ }));
+    expect(onSignup).toHaveBeenCalledTimes(1);
+  });
+
+  it("the support page's sign-up quick link offers a signed-in shopper their account (account spec §2)", async () => {
+    renderContentPage('support', signedIn);
+    const quickLinks = await screen.findByRole('region', { name: 'Quick links' });
+    const signUpCard = within(quickLinks).getByRole('heading', { level: 3, name: 'Sign up' }).closest('li')!;
+    expect(within(signUpCard).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(signUpCard).getByRole('link', { name: /Go to your account/ })).toHaveAttribute('href', '/account');
+  });
+
+  it("the support page's quick links include the tutorial video channel, opening in a new tab (account spec §2)", async () => {
+    renderContentPage('support');
+    const quickLinks = await screen.findByRole('region', { name: 'Quick links' });
+    const videoCard = within(quickLinks).getByRole('heading', { level: 3, name: 'Tutorial videos' }).closest('li')!;
+    const link = within(videoCard).getByRole('link', { name: /video channel/ });
+    expect(link).toHaveAttribute('href', storeConfig.social.video);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(link).toHaveTextContent('(opens in a new tab)');
+    expect(link).not.toHaveTextContent('→');
+    expect(
+      within(quickLinks)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('h3')?.textContent),
+    ).toEqual(['Sign up', 'E-mail support', 'Installation instructions', 'User manual', 'Tutorial videos']);
   });
 
   it('renders a real page from the registry', async () => {

@@ -1,11 +1,15 @@
 import { contentPages, fillTokens, type ContentPage, type ContentSlug, type ContentTokens } from '@store/content';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useMatches } from 'react-router';
+import { useMatches, useOutletContext } from 'react-router';
 import { Container } from '#web/components/ui/container.tsx';
 import { ContentArticle } from '#web/features/content/components/content-article.tsx';
+import type { AdaptQuickLinkAction } from '#web/features/content/components/quick-links.tsx';
+import type { HeaderAccount } from '#web/features/layout/types.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import type { ContentHandle } from '../router';
+import type { RootOutletContext } from './root-layout';
+import { paths } from '@store/contracts/paths';
 
 /** The values of the pages' `{{TOKEN}}` placeholders, from the store's configuration. */
 const tokens: ContentTokens = {
@@ -14,7 +18,23 @@ const tokens: ContentTokens = {
   CONTACT_EMAIL: storeConfig.contactEmail,
   SUPPORT_EMAIL: storeConfig.supportEmail,
   PRIVACY_EMAIL: storeConfig.privacyEmail,
+  // A link target: what would end the Markdown link early is percent-encoded.
+  VIDEO_CHANNEL_URL: storeConfig.social.video.replace(/[()\s<>]/g, (character) => encodeURIComponent(character)),
 };
+
+/**
+ * A quick link to the account cannot be opened by a signed-out shopper (the account sends them
+ * home): for them it starts sign-up instead; a signed-in shopper is offered their account
+ * (docs/behaviour/support.md#support-page).
+ */
+function accountLinkAction(account: HeaderAccount): AdaptQuickLinkAction {
+  return (target) => {
+    if (target.href !== paths.account.getHref()) return target;
+    if (account.status === 'unauthenticated') return { label: target.label, onClick: account.onSignup };
+    if (account.status === 'authenticated') return { label: 'Go to your account', href: target.href };
+    return target;
+  };
+}
 
 function isContentHandle(handle: unknown): handle is ContentHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as Partial<ContentHandle>).contentSlug === 'string';
@@ -43,6 +63,8 @@ export function Component() {
 }
 
 function ContentPageScreen({ page }: { page: ContentPage }) {
+  const { account } = useOutletContext<RootOutletContext>();
+  const adaptQuickLinkAction = useMemo(() => accountLinkAction(account), [account]);
   const query = useQuery({ queryKey: ['content', page.slug], queryFn: page.load, staleTime: Infinity });
   const markdown = useMemo(() => (query.data === undefined ? undefined : fillTokens(query.data, tokens)), [query.data]);
   const { refetch } = query;
@@ -54,6 +76,7 @@ function ContentPageScreen({ page }: { page: ContentPage }) {
       <ContentArticle
         slug={page.slug}
         title={page.title}
+        adaptQuickLinkAction={adaptQuickLinkAction}
         state={
           markdown !== undefined
             ? { status: 'ready', markdown }

@@ -40,6 +40,7 @@ export function Component() {
   const navigate = useNavigate();
   const visualizer = useLandingVisualizer(storeConfig.visualizer.landingMidiUrl);
   const [sound, setSound] = useState(false);
+  // While the sign-in state loads (a stored session being checked), the account page waits for it.
   const onSignup = () => {
     if (account.status === 'unauthenticated') account.onSignup();
     else void navigate(paths.account.getHref());
@@ -55,6 +56,7 @@ export function Component() {
 
       <LandingHeader
         onSignup={onSignup}
+        signedIn={account.status === 'authenticated'}
         visualizer={visualizer.status === 'ready' ? <LandingVisualizerCanvas state={visualizer} sound={sound} /> : undefined}
         visualizerStatus={<LandingVisualizerStatus state={visualizer} />}
         visualizerControls={

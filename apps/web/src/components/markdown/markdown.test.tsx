@@ -153,6 +153,7 @@ describe('Markdown headings', () => {
       CONTACT_EMAIL: 'hello@store.example',
       SUPPORT_EMAIL: 'support@store.example',
       PRIVACY_EMAIL: 'privacy@store.example',
+      VIDEO_CHANNEL_URL: 'https://video.store.example/@store',
     });
     const { container } = renderMarkdown(markdown);
     const rendered = [...container.querySelectorAll('h2, h3, h4, h5, h6')].map((heading) => heading.id);

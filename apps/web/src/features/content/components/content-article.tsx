@@ -7,7 +7,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { extractHeadings } from '#web/components/markdown/headings.ts';
 import { formatIsoDate, splitLastUpdated, splitLead, splitQuickLinks } from '../utils/page-parts';
 import { Markdown } from '#web/components/markdown/markdown.tsx';
-import { QuickLinks } from './quick-links';
+import { QuickLinks, type AdaptQuickLinkAction } from './quick-links';
 import { TocDisclosure, TocSidebar } from './table-of-contents';
 import { paths } from '@store/contracts/paths';
 
@@ -33,13 +33,15 @@ export interface ContentArticleProps {
   slug: string;
   title: string;
   state: ContentArticleState;
+  /** What the quick links' actions do on the page (a link to the account starts sign-up for a signed-out shopper). */
+  adaptQuickLinkAction?: AdaptQuickLinkAction;
 }
 
 /**
  * A content page: title, then the Markdown in a readable column, with an "On this page" list
  * for long pages (beside the text on large screens, folded above it on small ones).
  */
-export function ContentArticle({ slug, title, state }: ContentArticleProps) {
+export function ContentArticle({ slug, title, state, adaptQuickLinkAction }: ContentArticleProps) {
   const withContents = PAGES_WITH_CONTENTS.has(slug);
   const markdown = state.status === 'ready' ? state.markdown : null;
   const parts = useMemo(() => (markdown === null ? null : splitPage(slug, markdown)), [slug, markdown]);
@@ -94,7 +96,12 @@ export function ContentArticle({ slug, title, state }: ContentArticleProps) {
                 {parts.quickLinks ? (
                   <>
                     {parts.quickLinks.before !== '' && <Markdown>{parts.quickLinks.before}</Markdown>}
-                    <QuickLinks heading={parts.quickLinks.heading} links={parts.quickLinks.links} first={parts.quickLinks.before === ''} />
+                    <QuickLinks
+                      heading={parts.quickLinks.heading}
+                      links={parts.quickLinks.links}
+                      first={parts.quickLinks.before === ''}
+                      adaptAction={adaptQuickLinkAction}
+                    />
                     {parts.quickLinks.after !== '' && <Markdown className="mt-14">{parts.quickLinks.after}</Markdown>}
                   </>
                 ) : (

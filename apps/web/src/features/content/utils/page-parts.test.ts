@@ -55,6 +55,7 @@ describe('splitQuickLinks', () => {
     expect(split?.links[1]?.action).toBeNull();
     expect(split?.links[1]?.description).toContain('(mailto:{{SUPPORT_EMAIL}})');
     expect(split?.links[3]?.action).toEqual({ label: 'reMIDI 4 user manual', href: '/user-manuals/remidi-4-user-manual' });
+    expect(split?.links[4]?.action).toEqual({ label: 'Watch on our video channel', href: '{{VIDEO_CHANNEL_URL}}' });
   });
 
   it('gives up on a section that is not one list of bold-titled items', () => {

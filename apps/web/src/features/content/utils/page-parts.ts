@@ -35,8 +35,17 @@ export interface QuickLink {
   /** Markdown of the description, which may hold links of its own. */
   description: string;
   /** The link the item ends with (`…: [Create your account](/account).`), shown as the card's action. */
-  action: { label: string; href: string } | null;
+  action: QuickLinkTarget | null;
 }
+
+/** A quick link's action as the Markdown writes it. */
+export interface QuickLinkTarget {
+  label: string;
+  href: string;
+}
+
+/** What a quick link's action does on the page: follow a link, or run something (start sign-up). */
+export type QuickLinkAction = QuickLinkTarget | { label: string; onClick: () => void };
 
 export interface QuickLinksSplit {
   before: string;

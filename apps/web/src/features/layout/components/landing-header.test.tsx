@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LandingHeader } from './landing-header';
 
@@ -11,6 +12,20 @@ describe('LandingHeader', () => {
     expect(screen.getByText('Join thousands of artists worldwide')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(onSignup).toHaveBeenCalledOnce();
+  });
+
+  it('offers a signed-in shopper their account instead of Sign Up (storefront spec §2)', async () => {
+    const onSignup = vi.fn();
+    render(
+      <MemoryRouter>
+        <LandingHeader onSignup={onSignup} signedIn />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
+    const account = screen.getByRole('link', { name: 'My Account' });
+    expect(account).toHaveAttribute('href', '/account');
+    await userEvent.click(account);
+    expect(onSignup).not.toHaveBeenCalled();
   });
 
   it('mounts the visualiser behind the text', () => {

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Container } from '#web/components/ui/container.tsx';
+import { paths } from '@store/contracts/paths';
 
 interface Note {
   left: number;
@@ -29,6 +30,8 @@ const NOTES: readonly Note[] = [
 
 export interface LandingHeaderProps {
   onSignup: () => void;
+  /** A signed-in shopper has nothing to sign up for: the button takes them to their account instead. */
+  signedIn?: boolean;
   /** The falling-notes canvas; it fills the hero behind the text. */
   visualizer?: ReactNode;
   /** One short line under the title (the visualiser's loading or failure text); its line is reserved from the first render, so it shifts nothing. */
@@ -38,7 +41,7 @@ export interface LandingHeaderProps {
 }
 
 /** The home page hero (docs/behaviour/site.md#landing-header). Its height is fixed per breakpoint so the visualiser arriving later shifts nothing. */
-export function LandingHeader({ onSignup, visualizer, visualizerStatus, visualizerControls }: LandingHeaderProps) {
+export function LandingHeader({ onSignup, signedIn = false, visualizer, visualizerStatus, visualizerControls }: LandingHeaderProps) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="relative isolate h-[420px] overflow-hidden sm:h-[460px] lg:h-[480px]">
@@ -77,9 +80,15 @@ export function LandingHeader({ onSignup, visualizer, visualizerStatus, visualiz
           </div>
         )}
         <p className={`${visualizerStatus !== undefined ? 'mt-3' : 'mt-5'} text-lg text-secondary sm:text-xl`}>Join thousands of artists worldwide</p>
-        <Button size="lg" onClick={onSignup} className="mt-8">
-          Sign Up
-        </Button>
+        {signedIn ? (
+          <ButtonLink to={paths.account.getHref()} size="lg" className="mt-8">
+            My Account
+          </ButtonLink>
+        ) : (
+          <Button size="lg" onClick={onSignup} className="mt-8">
+            Sign Up
+          </Button>
+        )}
       </Container>
 
       {visualizerControls && <div className="absolute right-4 bottom-4 z-10 sm:right-6 sm:bottom-6">{visualizerControls}</div>}
