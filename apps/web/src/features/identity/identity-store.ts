@@ -1,7 +1,9 @@
 import type { PublicIdentityConfig } from '@store/contracts/public-config';
-import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, TOKEN_EXPIRY_MARGIN_S } from './constants';
+import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY } from './constants';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
 import { errorCode, isSessionEndedError } from './utils/identity-errors';
+import { sessionIsCurrent } from './utils/session-marker';
+import { isFresh } from './utils/token-renewal';
 import { paths } from '@store/contracts/paths';
 
 /** The part of oidc-client-ts's `User` the store reads. */
@@ -64,7 +66,11 @@ export function storedSessionKey(config: Pick<PublicIdentityConfig, 'authority' 
 function readsStoredSession(config: PublicIdentityConfig, win: Window): () => boolean {
   return () => {
     try {
-      return win.localStorage.getItem(storedSessionKey(config)) !== null;
+      if (win.localStorage.getItem(storedSessionKey(config)) === null) return false;
+      if (sessionIsCurrent(win.localStorage)) return true;
+      // A day without a sign-in or renewal ends the session (docs/behaviour/sign-in.md#constants).
+      win.localStorage.removeItem(storedSessionKey(config));
+      return false;
     } catch {
       // Storage disabled: oidc-client-ts could not have kept a session either.
       return false;
@@ -137,8 +143,6 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
     return managerPromise;
   };
 
-  const fresh = (user: OidcUserLike) => (user.expires_in ?? 0) > TOKEN_EXPIRY_MARGIN_S;
-
   const authParams = (signup?: boolean): Record<string, string> => ({ audience: config.audience, ...(signup ? { screen_hint: 'signup' } : {}) });
 
   const store: IdentityStore = {
@@ -154,7 +158,7 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
           const oidc = await manager();
           const user = await oidc.getUser();
           if (!user) return signedOut();
-          if (fresh(user)) return signedIn(user);
+          if (isFresh(user)) return signedIn(user);
           // The silent session check: the refresh token (or the provider's session) gives a new access token.
           try {
             const renewed = await oidc.signinSilent();
@@ -218,7 +222,7 @@ export function createIdentityStore({ config, loadManager, hasStoredSession, win
         const oidc = await manager();
         const user = await oidc.getUser();
         if (!user) throw new IdentityTokenError('login_required', 'Login required');
-        if (fresh(user)) return user.access_token;
+        if (isFresh(user)) return user.access_token;
         if (!user.refresh_token) throw new IdentityTokenError('missing_refresh_token', 'Missing Refresh Token');
         const renewed = await oidc.signinSilent();
         if (!renewed?.access_token) throw new IdentityTokenError('login_required', 'Login required');
