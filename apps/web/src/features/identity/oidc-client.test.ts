@@ -205,6 +205,16 @@ describe('silent renewal', () => {
     expect(silent).toHaveBeenCalledTimes(2);
   });
 
+  it('does not retry a hidden-frame renewal, which has no token request (storefront spec §7)', async () => {
+    const silent = vi
+      .spyOn(UserManager.prototype, 'signinSilent')
+      .mockRejectedValue(Object.assign(new Error('IFrame timed out without a response'), { name: 'ErrorTimeout' }));
+    const manager = createUserManager(CONFIG, ORIGIN);
+    await manager.storeUser(userWith({}, { expires_at: nowS() + 10 }));
+    await expect(manager.signinSilent()).rejects.toThrow('IFrame timed out without a response');
+    expect(silent).toHaveBeenCalledTimes(1);
+  });
+
   it('takes the tokens another tab has just renewed instead of spending the refresh token again (storefront spec §9)', async () => {
     const silent = vi.spyOn(UserManager.prototype, 'signinSilent');
     const manager = createUserManager(CONFIG, ORIGIN);

@@ -16,6 +16,7 @@ import {
   SCOPES,
   SILENT_TIMEOUT_MS,
   TOKEN_EXPIRY_MARGIN_S,
+  TOKEN_REQUEST_ATTEMPTS,
   TOKEN_REQUEST_TIMEOUT_S,
 } from './constants';
 import { asIdTokenCheckError, checkIdToken, type IdTokenExpectations } from './utils/id-token-checks';
@@ -49,19 +50,19 @@ export class StoreUserManager extends UserManager {
   }
 
   /** Per-call parameters replace the configured ones in oidc-client-ts; here they add to them. */
-  private withNonce<A extends SigninRedirectArgs | SigninPopupArgs>(args: A): A {
+  private signInArgs<A extends SigninRedirectArgs | SigninPopupArgs>(args: A): A {
     return { nonce: newNonce(), ...args, extraQueryParams: { ...this.settings.extraQueryParams, ...args.extraQueryParams } };
   }
 
   override signinRedirect(args: SigninRedirectArgs = {}): Promise<void> {
-    return super.signinRedirect(this.withNonce(args));
+    return super.signinRedirect(this.signInArgs(args));
   }
 
   override async signinPopup(args: SigninPopupArgs = {}): Promise<User> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), SILENT_TIMEOUT_MS);
     try {
-      return await super.signinPopup({ ...this.withNonce(args), popupSignal: timeout.signal });
+      return await super.signinPopup({ ...this.signInArgs(args), popupSignal: timeout.signal });
     } catch (error) {
       throw timeout.signal.aborted ? new IdentityTimeoutError() : asIdTokenCheckError(error);
     } finally {
@@ -79,11 +80,12 @@ export class StoreUserManager extends UserManager {
 
   override async signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
     const stored = await this._loadUser();
-    // With a refresh token the renewal is one token request (10 s); otherwise a hidden frame (60 s).
-    const timeoutS = stored?.refresh_token && !args.forceIframeAuth ? TOKEN_REQUEST_TIMEOUT_S : SILENT_TIMEOUT_MS / 1000;
+    // With a refresh token the renewal is one token request (10 s, retried); otherwise a hidden frame (60 s, once).
+    const tokenRequest = Boolean(stored?.refresh_token) && !args.forceIframeAuth;
     return renewUnderLock({
       readStored: () => this.getUser(),
-      renew: () => super.signinSilent({ silentRequestTimeoutInSeconds: timeoutS, ...args }),
+      renew: () => super.signinSilent({ silentRequestTimeoutInSeconds: tokenRequest ? TOKEN_REQUEST_TIMEOUT_S : SILENT_TIMEOUT_MS / 1000, ...args }),
+      attempts: tokenRequest ? TOKEN_REQUEST_ATTEMPTS : 1,
     });
   }
 

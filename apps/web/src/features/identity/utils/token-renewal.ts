@@ -34,16 +34,21 @@ export interface RenewalSteps<U extends RenewableUser> {
   readStored: () => Promise<U | null>;
   /** One token request. */
   renew: () => Promise<U | null>;
+  /** How many tries in all while the network fails; 1 for a hidden-frame renewal, which has no token request to retry. */
+  attempts?: number;
 }
 
 /**
  * One renewal at a time across tabs: under the lock, a user another tab has just renewed is
  * taken as it is; otherwise the token request runs, retried on network failures.
  */
-export function renewUnderLock<U extends RenewableUser>({ readStored, renew }: RenewalSteps<U>, lock: TokenLockOptions = {}): Promise<U | null> {
+export function renewUnderLock<U extends RenewableUser>(
+  { readStored, renew, attempts = TOKEN_REQUEST_ATTEMPTS }: RenewalSteps<U>,
+  lock: TokenLockOptions = {},
+): Promise<U | null> {
   return withTokenLock(async () => {
     const stored = await readStored();
     if (stored && isFresh(stored)) return stored;
-    return retryOnNetworkFailure(renew);
+    return retryOnNetworkFailure(renew, attempts);
   }, lock);
 }
