@@ -4,12 +4,13 @@ import { loginFromHeader } from '../support/account';
 import { createVerifiedAccount, uniqueEmail } from '../support/identity';
 import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, useTheme, watchConsole } from '../support/pages';
 
-/** What oidc-client-ts keeps after a sign-in whose access token has since expired. */
+/** What oidc-client-ts keeps after a sign-in whose access token has since expired; renewed within the day (docs/behaviour/sign-in.md#renewing-tokens). */
 async function storeExpiredSession(page: Page) {
   const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin;
   await page.addInitScript((key) => {
     const expired = { access_token: 'expired', token_type: 'Bearer', profile: { sub: 'someone' }, expires_at: 1 };
     window.localStorage.setItem(key, JSON.stringify(expired));
+    window.localStorage.setItem('identity:session-at', String(Date.now() - 60_000));
   }, `oidc.user:${origin}/idp:songwish-web`);
 }
 

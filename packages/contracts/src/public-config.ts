@@ -12,6 +12,11 @@ export const publicIdentityConfigSchema = z.object({
   clientId: z.string().min(1),
   audience: z.string().min(1),
   provider: z.enum(['embedded', 'external']),
+  /**
+   * An Auth0 organization (`OIDC_ORGANIZATION`): its id (`org_…`) or name. Sent as the
+   * `organization` sign-in parameter; the browser refuses an ID token for any other one.
+   */
+  organization: z.string().min(1).optional(),
 });
 export type PublicIdentityConfig = z.infer<typeof publicIdentityConfigSchema>;
 

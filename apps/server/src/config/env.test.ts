@@ -88,6 +88,7 @@ describe('loadConfig', () => {
       clientId: 'AbC123',
       audience: 'https://api.songwish.example',
       claimsNamespace: undefined,
+      organization: undefined,
     });
     expect(external.publicConfig.identity).toEqual({
       authority: 'https://tenant.eu.auth0.com/',
@@ -102,6 +103,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_CLIENT_ID: 'has spaces' })).toThrow(ConfigError);
     // The embedded provider's audience is a resource indicator: an absolute URL.
     expect(() => loadConfig({ OIDC_AUDIENCE: 'songwish-api' })).toThrow(/OIDC_AUDIENCE/);
+  });
+
+  it('passes OIDC_ORGANIZATION (an id or a name) to the browser, only with an external provider (storefront spec §5)', () => {
+    const external = { OIDC_ISSUER: 'https://tenant.eu.auth0.com/', OIDC_CLIENT_ID: 'AbC123', OIDC_AUDIENCE: 'https://api.songwish.example' };
+    expect(loadConfig({ ...external, OIDC_ORGANIZATION: 'org_Ab12Cd34' }).publicConfig.identity.organization).toBe('org_Ab12Cd34');
+    expect(loadConfig({ ...external, OIDC_ORGANIZATION: 'songwish-team' }).identity).toMatchObject({ organization: 'songwish-team' });
+    expect(loadConfig(external).publicConfig.identity).not.toHaveProperty('organization');
+    expect(() => loadConfig({ ...external, OIDC_ORGANIZATION: 'two words' })).toThrow(/OIDC_ORGANIZATION/);
+    expect(() => loadConfig({ ...external, OIDC_ORGANIZATION: 'x'.repeat(51) })).toThrow(/OIDC_ORGANIZATION/);
+    expect(() => loadConfig({ OIDC_ORGANIZATION: 'org_Ab12Cd34' })).toThrow(/OIDC_ORGANIZATION: only used with OIDC_ISSUER/);
   });
 });
 

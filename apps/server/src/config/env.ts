@@ -84,6 +84,10 @@ export const envSchema = z.object({
     .optional(),
   OIDC_AUDIENCE: z.string().min(1).max(500).optional(),
   OIDC_CLAIMS_NAMESPACE: z.url().optional(),
+  OIDC_ORGANIZATION: z
+    .string()
+    .regex(/^(org_[A-Za-z0-9]+|[A-Za-z0-9][\w-]{0,49})$/, "an organization id such as 'org_Ab12Cd34' or an organization name such as 'songwish-team'")
+    .optional(),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: "must be 'local' (DATA_DIR/files) or 's3'" }).default('local'),
   S3_BUCKET: z
     .string()
@@ -160,6 +164,8 @@ export type IdentityConfig =
       audience: string;
       /** Where the access token may carry `email`/`email_verified` as namespaced claims (Auth0 Actions). */
       claimsNamespace: string | undefined;
+      /** Auth0 organization id (`org_…`) or name the shopper must sign in to (the browser checks the ID token for it). */
+      organization: string | undefined;
     };
 
 export const DEFAULT_IDP_CLIENT_ID = 'songwish-web';
@@ -204,6 +210,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         .map((name) => `${name}: required when OIDC_ISSUER is set`),
     );
   }
+  if (!env.OIDC_ISSUER && env.OIDC_ORGANIZATION) {
+    throw new ConfigError(['OIDC_ORGANIZATION: only used with OIDC_ISSUER (an Auth0 tenant with organizations); the embedded provider has none']);
+  }
   if (!env.OIDC_ISSUER && env.OIDC_AUDIENCE && !URL.canParse(env.OIDC_AUDIENCE)) {
     throw new ConfigError(['OIDC_AUDIENCE: the embedded provider needs an absolute URL (a resource indicator), e.g. https://shop.example.com/api']);
   }
@@ -224,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         clientId: env.OIDC_CLIENT_ID!,
         audience: env.OIDC_AUDIENCE!,
         claimsNamespace: env.OIDC_CLAIMS_NAMESPACE,
+        organization: env.OIDC_ORGANIZATION,
       }
     : {
         provider: 'embedded',
@@ -236,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     clientId: identity.clientId,
     audience: identity.audience,
     provider: identity.provider,
+    ...(identity.provider === 'external' && identity.organization ? { organization: identity.organization } : {}),
   };
   const payments: PaymentsConfig =
     env.PAYMENTS_PROVIDER === 'fastspring'

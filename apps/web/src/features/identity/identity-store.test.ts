@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDebugLog } from '#web/lib/debug-log.ts';
+import { SESSION_MARKER_KEY, SESSION_MAX_AGE_MS } from './constants';
 import { createIdentityStore, storedSessionKey, type OidcManagerLike, type OidcUserLike } from './identity-store';
 import { createUserManager } from './oidc-client';
+import { IdTokenCheckError } from './utils/id-token-checks';
 import { humanMessage, IdentityTokenError, silentRenewalBlocked } from './utils/identity-errors';
+import { markSession } from './utils/session-marker';
+import { IdentityTimeoutError } from './utils/token-lock';
 
 const CONFIG = { authority: 'http://localhost/idp', clientId: 'songwish-web', audience: 'http://localhost/api', provider: 'embedded' as const };
 const profile = { sub: 'u1', email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace', name: 'Ada Lovelace' };
@@ -49,12 +53,36 @@ describe('identity store', () => {
 
   it("looks for oidc-client-ts's stored user under its own key", () => {
     window.localStorage.setItem(storedSessionKey(CONFIG), '{}');
+    markSession(window.localStorage);
     try {
       expect(createIdentityStore({ config: CONFIG, loadManager: async () => fakeManager(null) }).getState().status).toBe('loading');
     } finally {
       window.localStorage.removeItem(storedSessionKey(CONFIG));
     }
     expect(createIdentityStore({ config: CONFIG, loadManager: async () => fakeManager(null) }).getState().status).toBe('unauthenticated');
+  });
+
+  it('a session stored before the day-long session marker existed is kept, and its day starts now', () => {
+    window.localStorage.setItem(storedSessionKey(CONFIG), '{}');
+    window.localStorage.removeItem(SESSION_MARKER_KEY);
+    expect(createIdentityStore({ config: CONFIG, loadManager: async () => fakeManager(null) }).getState().status).toBe('loading');
+    expect(Number(window.localStorage.getItem(SESSION_MARKER_KEY))).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('a session not signed in or renewed for a day is forgotten, with no check on page load (storefront spec §9)', async () => {
+    expect(SESSION_MAX_AGE_MS).toBe(24 * 3600 * 1000);
+    window.localStorage.setItem(storedSessionKey(CONFIG), '{}');
+    markSession(window.localStorage, Date.now() - SESSION_MAX_AGE_MS + 60_000);
+    expect(createIdentityStore({ config: CONFIG, loadManager: async () => fakeManager(null) }).getState().status).toBe('loading');
+
+    markSession(window.localStorage, Date.now() - SESSION_MAX_AGE_MS);
+    const loadManager = vi.fn(async () => fakeManager({ profile, access_token: 'at', expires_in: 3600 }));
+    const store = createIdentityStore({ config: CONFIG, loadManager });
+    expect(store.getState().status).toBe('unauthenticated');
+    await store.start();
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, error: null });
+    expect(loadManager).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(storedSessionKey(CONFIG))).toBeNull();
   });
 
   it('login_required during the silent check: a local logout and no error (storefront spec §8)', async () => {
@@ -66,6 +94,23 @@ describe('identity store', () => {
     await store.start();
     expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, error: null });
     expect(manager.removeUser).toHaveBeenCalled();
+  });
+
+  it('a renewed ID token that fails the checks on page load: signed out, token forgotten, the error kept (storefront spec §5)', async () => {
+    const refusal = new IdTokenCheckError('Issuer (iss) claim mismatch in the ID token; expected "http://localhost/idp", found "https://evil.example/"');
+    const manager = fakeManager({ profile, access_token: 'at', refresh_token: 'rt', expires_in: 0 }, { signinSilent: vi.fn(() => Promise.reject(refusal)) });
+    const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => manager });
+    await store.start();
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, error: refusal });
+    expect(manager.removeUser).toHaveBeenCalled();
+  });
+
+  it('an ID token refused at the callback leaves the shopper signed out with the check’s message (storefront spec §5)', async () => {
+    const refusal = new IdTokenCheckError('Signature algorithm of "HS256" is not supported. Expected the ID token to be signed with "RS256".');
+    const manager = fakeManager(null, { signinCallback: vi.fn(() => Promise.reject(refusal)) });
+    const store = createIdentityStore({ config: CONFIG, hasStoredSession: () => true, loadManager: async () => manager });
+    await expect(store.handleCallback('http://localhost/callback?code=c&state=s')).rejects.toBe(refusal);
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, error: { code: 'invalid_id_token', message: refusal.message } });
   });
 
   it('other errors end loading and keep the error (storefront spec §4)', async () => {
@@ -183,19 +228,10 @@ describe('identity store errors', () => {
     expect(humanMessage(error)).toBe('We could not reach the sign-in service. Check your internet connection, then try again.');
   });
 
-  it('a popup login gives up after 60 s with Timeout, and keeps the Login failed error (storefront spec §8)', async () => {
-    vi.useFakeTimers();
-    // oidc-client-ts rejects with the popup signal's abort reason.
-    const signinPopup = vi.fn(
-      ({ popupSignal }: { popupSignal?: AbortSignal }) =>
-        new Promise<OidcUserLike>((_resolve, reject) => popupSignal?.addEventListener('abort', () => reject(new Error(String(popupSignal.reason))))),
-    );
+  it('a popup login that timed out keeps the Login failed error around Timeout (storefront spec §8)', async () => {
+    const signinPopup = vi.fn(() => Promise.reject(new IdentityTimeoutError()));
     const { store } = storeWith(fakeManager(null, { signinPopup }));
-    const login = rejection(store.login({ popup: true }));
-    await vi.advanceTimersByTimeAsync(59_999);
-    expect(store.getState().status).toBe('loading');
-    await vi.advanceTimersByTimeAsync(1);
-    const error = await login;
+    const error = await rejection(store.login({ popup: true }));
     expect(error).toMatchObject({ code: 'timeout', message: 'Login failed', cause: { code: 'timeout', message: 'Timeout' } });
     expect(store.getState()).toMatchObject({ status: 'unauthenticated', error });
   });
@@ -204,7 +240,6 @@ describe('identity store errors', () => {
     const signinPopup = vi.fn(() => Promise.reject(new Error('Popup closed by user')));
     const { store } = storeWith(fakeManager(null, { signinPopup }));
     const error = await rejection(store.login({ popup: true }));
-    expect(signinPopup).toHaveBeenCalledWith(expect.objectContaining({ popupAbortOnClose: true }));
     expect(error).toMatchObject({ code: 'cancelled', message: 'Login failed', cause: { code: 'cancelled', message: 'Popup closed' } });
     expect(store.getState()).toMatchObject({ status: 'unauthenticated', error });
     expect(humanMessage(store.getState().error)).toBe('The sign-in window was closed before you finished. Try again when you are ready.');

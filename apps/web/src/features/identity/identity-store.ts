@@ -1,6 +1,6 @@
 import type { PublicIdentityConfig } from '@store/contracts/public-config';
 import { createDebugLog, type DebugLog } from '#web/lib/debug-log.ts';
-import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, SCOPES, SILENT_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_S } from './constants';
+import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, SCOPES } from './constants';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
 import {
   describeForLog,
@@ -9,11 +9,12 @@ import {
   IdentityTokenError,
   isSessionEndedError,
   missingRefreshTokenError,
-  POPUP_TIMEOUT_REASON,
   silentRenewalBlocked,
   toIdentityError,
   wrapIdentityError,
 } from './utils/identity-errors';
+import { hasSessionMark, markSession, sessionIsCurrent } from './utils/session-marker';
+import { isFresh } from './utils/token-renewal';
 import { paths } from '@store/contracts/paths';
 
 /** The part of oidc-client-ts's `User` the store reads. */
@@ -31,12 +32,8 @@ export interface OidcManagerLike {
   getUser(): Promise<OidcUserLike | null>;
   removeUser(): Promise<void>;
   signinRedirect(args: { state?: unknown; extraQueryParams?: Record<string, string> }): Promise<void>;
-  signinPopup(args: {
-    state?: unknown;
-    extraQueryParams?: Record<string, string>;
-    popupSignal?: AbortSignal;
-    popupAbortOnClose?: boolean;
-  }): Promise<OidcUserLike>;
+  /** Gives up after 60 s, or when the shopper closes the window (oidc-client.ts). */
+  signinPopup(args: { state?: unknown; extraQueryParams?: Record<string, string> }): Promise<OidcUserLike>;
   signinSilent(): Promise<OidcUserLike | null>;
   signinCallback(url: string): Promise<OidcUserLike | undefined | void>;
   signoutRedirect(args?: { id_token_hint?: string }): Promise<void>;
@@ -87,7 +84,13 @@ export function storedSessionKey(config: Pick<PublicIdentityConfig, 'authority' 
 function readsStoredSession(config: PublicIdentityConfig, win: Window): () => boolean {
   return () => {
     try {
-      return win.localStorage.getItem(storedSessionKey(config)) !== null;
+      if (win.localStorage.getItem(storedSessionKey(config)) === null) return false;
+      // A session kept before the marker existed starts its day now, rather than signing everyone out once.
+      if (!hasSessionMark(win.localStorage)) markSession(win.localStorage);
+      if (sessionIsCurrent(win.localStorage)) return true;
+      // A day without a sign-in or renewal ends the session (docs/behaviour/sign-in.md#constants).
+      win.localStorage.removeItem(storedSessionKey(config));
+      return false;
     } catch {
       // Storage disabled: oidc-client-ts could not have kept a session either.
       return false;
@@ -162,8 +165,6 @@ export function createIdentityStore({
     return managerPromise;
   };
 
-  const fresh = (user: OidcUserLike) => (user.expires_in ?? 0) > TOKEN_EXPIRY_MARGIN_S;
-
   const tokenRequestScope = { audience: config.audience, scope: SCOPES };
   /** 'Login failed' / 'Get access token failed' around the failure, its details in the debug log. */
   const failed = (message: string, error: unknown) => {
@@ -187,7 +188,7 @@ export function createIdentityStore({
           const oidc = await manager();
           const user = await oidc.getUser();
           if (!user) return signedOut();
-          if (fresh(user)) return signedIn(user);
+          if (isFresh(user)) return signedIn(user);
           // The silent session check: the refresh token (or the provider's session) gives a new access token.
           try {
             const blocked = silentRenewalBlocked(Boolean(user.refresh_token), win);
@@ -217,7 +218,7 @@ export function createIdentityStore({
         const oidc = await manager();
         if (popup) {
           set({ status: 'loading' });
-          signedIn(await signinPopupWithTimeout(oidc, args));
+          signedIn(await oidc.signinPopup(args));
         } else {
           await oidc.signinRedirect(args);
         }
@@ -260,7 +261,7 @@ export function createIdentityStore({
         const oidc = await manager();
         const user = await oidc.getUser();
         if (!user) throw new IdentityTokenError('login_required', 'Login required');
-        if (fresh(user)) return user.access_token;
+        if (isFresh(user)) return user.access_token;
         if (!user.refresh_token) throw missingRefreshTokenError(config.audience, SCOPES);
         const renewed = await oidc.signinSilent();
         if (!renewed?.access_token) throw new IdentityTokenError('login_required', 'Login required');
@@ -309,18 +310,4 @@ export function createIdentityStore({
       throw failed(IDENTITY_MESSAGES.tokenFailed, error);
     });
   return store;
-}
-
-/**
- * A popup login that gives up after 60 s (oidc-client-ts waits forever) and fails at once when
- * the shopper closes the window.
- */
-async function signinPopupWithTimeout(oidc: OidcManagerLike, args: Parameters<OidcManagerLike['signinPopup']>[0]): Promise<OidcUserLike> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(POPUP_TIMEOUT_REASON), SILENT_TIMEOUT_MS);
-  try {
-    return await oidc.signinPopup({ ...args, popupSignal: controller.signal, popupAbortOnClose: true });
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -14,9 +14,6 @@ export const IDENTITY_MESSAGES = {
   tokenFailed: 'Get access token failed',
 } as const;
 
-/** The abort reason of the popup login's own 60 s timer (oidc-client-ts has none for popups). */
-export const POPUP_TIMEOUT_REASON = 'Popup login timed out';
-
 export interface IdentityErrorDetails {
   /** The provider's `error_description`, when it sent one. */
   description?: string;
@@ -82,7 +79,7 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
 /** oidc-client-ts's plain errors, by their fixed messages. */
 function fromClientMessage(error: Error): IdentityTokenError | null {
   const { message } = error;
-  if (error.name === 'ErrorTimeout' || message === POPUP_TIMEOUT_REASON) return new IdentityTokenError('timeout', IDENTITY_MESSAGES.timeout, { cause: error });
+  if (error.name === 'ErrorTimeout') return new IdentityTokenError('timeout', IDENTITY_MESSAGES.timeout, { cause: error });
   if (message === 'Popup closed' || message === 'Popup closed by user')
     return new IdentityTokenError('cancelled', IDENTITY_MESSAGES.cancelled, { cause: error });
   // window.open returned null: oidc-client-ts keeps no window and fails when it navigates it.
