@@ -20,6 +20,7 @@ const ROWS = {
   'Theme choice (dark or light)': 'local storage',
   'Cart session id': 'local storage',
   'Sign-in session tokens': 'local storage',
+  'Sign-in session time': 'local storage',
   'Sign-in in progress': 'local storage',
   'Sign-in retry count': 'session storage',
   'Logged-out note': 'session storage',
@@ -34,8 +35,9 @@ const USES: Record<string, Row[]> = {
   'apps/web/index.html': ['Theme choice (dark or light)'],
   'apps/web/src/features/layout/hooks/use-theme.ts': ['Theme choice (dark or light)'],
   // oidc-client-ts keeps the signed-in user and, by default, the sign-in in progress in localStorage.
-  'apps/web/src/features/identity/oidc-client.ts': ['Sign-in session tokens', 'Sign-in in progress'],
-  'apps/web/src/features/identity/identity-store.ts': ['Sign-in session tokens', 'Sign-in retry count', 'Logged-out note'],
+  // Both hand localStorage to utils/session-marker.ts, which keeps the time of the last sign-in or renewal.
+  'apps/web/src/features/identity/oidc-client.ts': ['Sign-in session tokens', 'Sign-in session time', 'Sign-in in progress'],
+  'apps/web/src/features/identity/identity-store.ts': ['Sign-in session tokens', 'Sign-in session time', 'Sign-in retry count', 'Logged-out note'],
   'apps/web/src/features/identity/components/callback-page.tsx': ['Sign-in retry count'],
   'apps/web/src/features/visualizer/options/player-options.ts': ['Falling-notes animation settings'],
   'apps/web/src/app/navigation-effects.tsx': ['Pending "remix" note'],
