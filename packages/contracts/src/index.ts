@@ -13,3 +13,4 @@ export * from './format';
 export * from './payments/sandbox';
 export * from './account';
 export * from './downloads';
+export * from './lyra';
