@@ -22,6 +22,7 @@ import type { ScryptParams } from './modules/identity/password';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { hasSandboxMailbox, mailboxLock, mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createMailService } from './modules/mail/mail.service';
+import { lyraSketchRoutes } from './modules/lyra/sketches.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });
+  await app.register(lyraSketchRoutes);
   await app.register(ordersRoutes, { orders, webhookSecret: deps.secrets.FASTSPRING_WEBHOOK_SECRET });
   await app.register(downloadsRoutes, {
     downloads: createDownloadsRepository(database.db),
