@@ -113,7 +113,7 @@ function nearestPitch(chroma: number, near: number, low: number, high: number): 
 
 const bassPitch = (chroma: number) => BASS_LOW + ((chroma - BASS_LOW + 120) % 12);
 
-function chordPart(voicings: readonly number[][], style: Style, rng: Rng): NoteEvent[] {
+function chordPart(voicings: readonly (readonly number[])[], style: Style, rng: Rng): NoteEvent[] {
   const rhythm = pick(rng, CHORD_RHYTHMS[style]);
   return voicings.flatMap((voicing, bar) =>
     rhythm.flatMap(([start, length]) => {

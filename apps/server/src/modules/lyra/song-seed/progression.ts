@@ -113,9 +113,28 @@ const NINTHS: Record<string, string> = { 'major seventh': 'maj9', 'minor seventh
 
 const ROMAN_DEGREES = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
+/**
+ * tonal parses note names on every call, which made it most of a sketch's cost: its answers
+ * for keys and chords are kept. Both sets are small and bounded (21 tonics, their diatonic chords).
+ */
+function memoise<T>(compute: (name: string) => T): (name: string) => T {
+  const cache = new Map<string, T>();
+  return (name) => {
+    let value = cache.get(name);
+    if (value === undefined) {
+      value = compute(name);
+      cache.set(name, value);
+    }
+    return value;
+  };
+}
+const majorKey = memoise((tonic) => Key.majorKey(tonic));
+const minorKey = memoise((tonic) => Key.minorKey(tonic));
+const chordOf = memoise((symbol) => Chord.get(symbol));
+
 /** 'A#' major has ten sharps: write such keys with their usual enharmonic ('Bb major'). */
 export function conventionalTonic(tonic: string, mode: SketchMode): string {
-  const accidentals = mode === 'major' ? Key.majorKey(tonic).alteration : Key.minorKey(tonic).alteration;
+  const accidentals = mode === 'major' ? majorKey(tonic).alteration : minorKey(tonic).alteration;
   return Math.abs(accidentals) > 7 || /^(Cb|Fb|E#|B#)$/.test(tonic) ? Note.enharmonic(tonic) : tonic;
 }
 
@@ -124,17 +143,17 @@ function diatonicChord(tonic: string, mode: SketchMode, numeral: string, seventh
   const degree = ROMAN_DEGREES.indexOf(numeral.toUpperCase());
   if (degree < 0) throw new Error(`Unknown numeral '${numeral}'`);
   if (mode === 'major') {
-    const key = Key.majorKey(tonic);
+    const key = majorKey(tonic);
     return (sevenths ? key.chords : key.triads)[degree]!;
   }
-  const key = Key.minorKey(tonic);
+  const key = minorKey(tonic);
   const scale = numeral === 'V' ? key.harmonic : key.natural;
   return (sevenths ? scale.chords : scale.triads)[degree]!;
 }
 
 /** The chord with its ninth, when that ninth is in the key (a iii chord's flat ninth is not): else the chord. */
 function addNinth(symbol: string, keyScale: readonly number[]): string {
-  const chord = Chord.get(symbol);
+  const chord = chordOf(symbol);
   const ninth = NINTHS[chord.type];
   if (!ninth || !chord.tonic) return symbol;
   const extended = `${chord.tonic}${ninth}`;
@@ -154,19 +173,19 @@ export function buildProgression(params: SketchParams, rng: Rng): string[] {
   return Array.from({ length: params.bars }, (_, bar) => colours[bar % colours.length]!);
 }
 
-/** Pitch classes (0–11) of a chord symbol. */
-export function chordChromas(symbol: string): number[] {
-  return Chord.get(symbol).notes.map((note) => Note.chroma(note)!);
-}
+/** Pitch classes (0–11) of a chord symbol, root first. */
+export const chordChromas: (symbol: string) => readonly number[] = memoise((symbol) => chordOf(symbol).notes.map((note) => Note.chroma(note)!));
 
 export function rootChroma(symbol: string): number {
-  return Note.chroma(Chord.get(symbol).tonic ?? '')!;
+  return chordChromas(symbol)[0]!;
 }
 
+const majorScaleChromas = memoise((tonic) => majorKey(tonic).scale.map((note) => Note.chroma(note)!));
+const minorScaleChromas = memoise((tonic) => minorKey(tonic).natural.scale.map((note) => Note.chroma(note)!));
+
 /** Pitch classes of the key's scale (natural minor in minor keys). */
-export function scaleChromas(tonic: string, mode: SketchMode): number[] {
-  const scale = mode === 'major' ? Key.majorKey(tonic).scale : Key.minorKey(tonic).natural.scale;
-  return scale.map((note) => Note.chroma(note)!);
+export function scaleChromas(tonic: string, mode: SketchMode): readonly number[] {
+  return mode === 'major' ? majorScaleChromas(tonic) : minorScaleChromas(tonic);
 }
 
 /** The register chords are voiced in: E3 to G5. */
@@ -175,7 +194,7 @@ export const CHORD_HIGH = 79;
 const CHORD_CENTRE = 64;
 
 /** Every close-position voicing of the chord (each inversion, each octave) inside the register. */
-function candidateVoicings(chromas: readonly number[]): number[][] {
+function candidateVoicings(chromas: readonly number[]): readonly (readonly number[])[] {
   const voicings: number[][] = [];
   for (let inversion = 0; inversion < chromas.length; inversion++) {
     const order = [...chromas.slice(inversion), ...chromas.slice(0, inversion)];
@@ -197,6 +216,8 @@ function candidateVoicings(chromas: readonly number[]): number[][] {
   return voicings;
 }
 
+const voicingsOf = memoise((symbol) => candidateVoicings(chordChromas(symbol)));
+
 /** How far the voices move: each note of one chord to the nearest note of the other, both ways. */
 export function voiceMovement(from: readonly number[], to: readonly number[]): number {
   const nearest = (pitch: number, others: readonly number[]) => Math.min(...others.map((other) => Math.abs(other - pitch)));
@@ -206,12 +227,12 @@ export function voiceMovement(from: readonly number[], to: readonly number[]): n
 const centreDistance = (voicing: readonly number[]) => Math.abs(voicing.reduce((sum, pitch) => sum + pitch, 0) / voicing.length - CHORD_CENTRE);
 
 /** Voices each chord with the least movement from the one before; the first sits around the register's centre. */
-export function voiceLead(chords: readonly string[]): number[][] {
-  const voiced: number[][] = [];
+export function voiceLead(chords: readonly string[]): (readonly number[])[] {
+  const voiced: (readonly number[])[] = [];
   for (const symbol of chords) {
-    const candidates = candidateVoicings(chordChromas(symbol));
+    const candidates = voicingsOf(symbol);
     const previous = voiced.at(-1);
-    const cost = (voicing: number[]) => (previous ? voiceMovement(previous, voicing) * 10 : 0) + centreDistance(voicing);
+    const cost = (voicing: readonly number[]) => (previous ? voiceMovement(previous, voicing) * 10 : 0) + centreDistance(voicing);
     voiced.push(candidates.reduce((best, candidate) => (cost(candidate) < cost(best) ? candidate : best)));
   }
   return voiced;

@@ -36,8 +36,11 @@ export interface SongSeed {
   bytes: Uint8Array;
 }
 
+/** The chords alone: what an answer shows, without writing the file. */
+const progressionOf = (params: SketchParams) => buildProgression(params, mulberry32(deriveSeed(params.seed, STREAM.progression)));
+
 export function makeSongSeed(params: SketchParams): SongSeed {
-  const chords = buildProgression(params, mulberry32(deriveSeed(params.seed, STREAM.progression)));
+  const chords = progressionOf(params);
   const parts = arrange(params, chords, mulberry32(deriveSeed(params.seed, STREAM.arrangement)));
   const title = sketchTitle(params);
   const [chordsProgram, bassProgram, melodyProgram] = PROGRAMS[params.style];
@@ -54,8 +57,16 @@ export function makeSongSeed(params: SketchParams): SongSeed {
   return { title, chords, bytes };
 }
 
-/** The contract's sketch for some parameters: what the answer shows, with the URL of its file. */
-export function describeSketch(params: SketchParams, seed: SongSeed = makeSongSeed(params)): LyraSketch {
+/** The contract's sketch for some parameters: what the answer shows, with the URL of its file (made when fetched). */
+export function describeSketch(params: SketchParams): LyraSketch {
   const id = encodeSketchId(params);
-  return { id, title: seed.title, key: keyLabel(params), bpm: params.bpm, chords: seed.chords, seed: params.seed, midiUrl: `/api/lyra/sketches/${id}.mid` };
+  return {
+    id,
+    title: sketchTitle(params),
+    key: keyLabel(params),
+    bpm: params.bpm,
+    chords: progressionOf(params),
+    seed: params.seed,
+    midiUrl: `/api/lyra/sketches/${id}.mid`,
+  };
 }
