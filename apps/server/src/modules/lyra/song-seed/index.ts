@@ -11,7 +11,7 @@ import { completeWish, parseKey, parseWish, readWishSignals, type SongWish } fro
 import { decodeSketchId } from './sketch-id';
 
 export { parseWish, parseKey, parseTempo, type SongWish } from './wish';
-export { suggestProductsForSketch, readKeyAndTempo, type SuggestionCandidate } from './suggestions';
+export { suggestProductsForSketch, readKeyAndTempo, remixFromProduct, type SuggestionCandidate } from './suggestions';
 export { sketchFileName } from './sketch-params';
 
 export interface SketchRemix {

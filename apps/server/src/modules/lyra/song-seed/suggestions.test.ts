@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSketcher } from './index';
-import { readKeyAndTempo, suggestProductsForSketch, type SuggestionCandidate } from './suggestions';
+import { seedProducts } from '#server/modules/catalog/seed/catalog-seed.ts';
+import { readKeyAndTempo, remixFromProduct, suggestProductsForSketch, type SuggestionCandidate } from './suggestions';
 
 const product = (
   path: string,
@@ -59,5 +60,35 @@ describe('readKeyAndTempo', () => {
   it('reads the facts a product’s text states', () => {
     expect(readKeyAndTempo('Tempo **84 bpm**, key **A minor**')).toEqual({ key: { tonic: 'A', mode: 'minor' }, bpm: 84 });
     expect(readKeyAndTempo('1,100 progressions in all keys')).toEqual({ key: null, bpm: null });
+  });
+});
+
+describe('with the seed catalogue', () => {
+  // The seed products as the catalogue lists them: summary and long description are their own words.
+  const catalogue: SuggestionCandidate[] = seedProducts.map((seed) => ({
+    path: seed.path,
+    display: seed.displayName,
+    attributes: { category: seed.category, live: String(seed.live), download: seed.downloadable ? 'true' : 'false' },
+    description: { summary: seed.summaryHtml },
+    longDescription: seed.descriptionMarkdown,
+  }));
+
+  it('suggests the A minor lo-fi pack and the pad plugin for a lo-fi sketch in A minor', () => {
+    expect(suggestProductsForSketch(sketch('melancholic lo-fi in A minor at 80 bpm'), catalogue)).toEqual([
+      'sw-select-sample-loops-vol-1',
+      'sw-free-chord-starter',
+      'remidi-4',
+    ]);
+  });
+
+  it('suggests the jazz set first for a jazz sketch', () => {
+    expect(suggestProductsForSketch(sketch('a jazz ii-V-I in Bb'), catalogue)[0]).toBe('sw-jazz-complete-vol-1-11');
+  });
+
+  it('seeds a remix from the pack’s stated key and tempo', () => {
+    const pack = catalogue.find((product) => product.path === 'sw-select-sample-loops-vol-1')!;
+    const remix = remixFromProduct(pack);
+    expect(remix).toEqual({ path: pack.path, key: 'A minor', bpm: 84 });
+    expect(sketcher.sketchForWish('rainy night', { remix })).toMatchObject({ key: 'A minor', bpm: 84 });
   });
 });

@@ -75,12 +75,17 @@ function packScore(sketch: LyraSketch, product: SuggestionCandidate): number {
   return (sketchKey ? keyScore({ tonic: sketchKey.tonic, mode: sketchKey.mode ?? 'major' }, facts.key) : 0) + tempoScore(sketch.bpm, facts.bpm) + styleScore;
 }
 
-/** A plugin that plays MIDI from pads suits any sketch; a full version before a trial. */
+const playsMidiFromPads = (text: string) => /\bpads?\b/i.test(text) && /\bMIDI\b/.test(text);
+
+/**
+ * A plugin that plays MIDI from pads suits any sketch. Its summary saying so counts more than a
+ * mention further down (a companion plugin's description may name pads too); a full version
+ * comes before a trial.
+ */
 function pluginScore(product: SuggestionCandidate): number {
-  const text = productText(product);
-  const plays = /\bpads?\b/i.test(text) && /\bMIDI\b/.test(text);
-  if (!plays) return 0;
-  return 2 + (/\bplay/i.test(text) ? 1 : 0) - (/\btrial\b/i.test(product.display) ? 1.5 : 0);
+  const summary = `${product.display} ${product.description.summary}`;
+  const score = playsMidiFromPads(summary) ? 3 : playsMidiFromPads(productText(product)) ? 1 : 0;
+  return score > 0 && /\btrial\b/i.test(product.display) ? score - 0.5 : score;
 }
 
 /**
@@ -99,4 +104,14 @@ export function suggestProductsForSketch(sketch: LyraSketch, products: readonly 
   const packs = ranked('Sample Packs', (product) => packScore(sketch, product)).slice(0, MAX_PACKS);
   const plugin = ranked('Plugins', pluginScore).slice(0, 1);
   return [...packs, ...plugin].map((entry) => entry.path);
+}
+
+/** What a remix of a product starts from: the key and tempo its text states (see createSketcher). */
+export function remixFromProduct(product: SuggestionCandidate): { path: string; key?: string; bpm?: number } {
+  const facts = readKeyAndTempo(productText(product));
+  return {
+    path: product.path,
+    ...(facts.key ? { key: `${facts.key.tonic} ${facts.key.mode ?? 'major'}` } : {}),
+    ...(facts.bpm !== null ? { bpm: facts.bpm } : {}),
+  };
 }

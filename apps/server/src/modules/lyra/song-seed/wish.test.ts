@@ -70,5 +70,7 @@ describe('parseKey and parseTempo', () => {
     expect(parseTempo('at 90')).toBe(90);
     expect(parseTempo('at 300 bpm')).toBe(240);
     expect(parseTempo('20% off at 50 percent')).toBeNull();
+    expect(parseTempo('at 10 tonight')).toBeNull();
+    expect(parseTempo('at 11 pm')).toBeNull();
   });
 });

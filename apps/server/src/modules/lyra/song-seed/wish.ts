@@ -119,13 +119,16 @@ export function parseKey(text: string): ParsedKey | null {
   return null;
 }
 
-/** A tempo in a text: '80 bpm', '120bpm', 'at 90', 'tempo 100'. Clamped to what a sketch plays. */
+/**
+ * A tempo in a text: '80 bpm', '120bpm', 'at 90', 'tempo 100'. With 'bpm' it is clamped to what a
+ * sketch plays; a bare number after 'at' counts only inside that range ('at 10 tonight' is no tempo).
+ */
 export function parseTempo(text: string): number | null {
-  const match =
-    /\b(\d{2,3})\s*(?:bpm|beats per minute)\b/.exec(text) ??
-    /\b(?:at|tempo|@)\s*(\d{2,3})\b(?!\s*(?:%|percent|dollars|euros?|pounds?|off|\.\d|,\d))/.exec(text);
-  if (!match) return null;
-  return Math.max(MIN_BPM, Math.min(MAX_BPM, Number(match[1])));
+  const withUnit = /\b(\d{2,3})\s*(?:bpm|beats per minute)\b/.exec(text);
+  if (withUnit) return Math.max(MIN_BPM, Math.min(MAX_BPM, Number(withUnit[1])));
+  const bare = /\b(?:at|tempo|@)\s*(\d{2,3})\b(?!\s*(?:%|percent|dollars|euros?|pounds?|off|am|pm|\.\d|,\d|:\d))/.exec(text);
+  const bpm = bare ? Number(bare[1]) : null;
+  return bpm !== null && bpm >= MIN_BPM && bpm <= MAX_BPM ? bpm : null;
 }
 
 function firstMatch<T extends string>(text: string, words: Record<T, RegExp>, order: readonly T[]): T | null {
