@@ -7,7 +7,7 @@ import { hashString } from '#server/lib/seeded-random.ts';
 import { describeSketch, makeSongSeed } from './song-seed';
 import { SONG_SEED_VERSION, type SketchParams } from './sketch-params';
 import { conventionalTonic } from './progression';
-import { completeWish, parseKey, parseWish, readWishSignals, type SongWish } from './wish';
+import { completeWish, MAX_BPM, MIN_BPM, parseKey, parseWish, readWishSignals, type SongWish } from './wish';
 import { decodeSketchId } from './sketch-id';
 
 export { parseWish, parseKey, parseTempo, type SongWish } from './wish';
@@ -37,8 +37,11 @@ export function wishSeed(text: string, remixPath?: string): number {
   return hashString(remixPath ? `${normalised}|remix:${remixPath}` : normalised);
 }
 
+/** A remix's tempo comes from catalogue data, not the wish: keep it to what a sketch plays. */
+const playableBpm = (bpm: number) => Math.max(MIN_BPM, Math.min(MAX_BPM, Math.round(bpm)));
+
 function toParams(wish: SongWish, seed: number): SketchParams {
-  return { ...wish, tonic: conventionalTonic(wish.tonic, wish.mode), version: SONG_SEED_VERSION, seed: seed >>> 0 };
+  return { ...wish, tonic: conventionalTonic(wish.tonic, wish.mode), bpm: playableBpm(wish.bpm), version: SONG_SEED_VERSION, seed: seed >>> 0 };
 }
 
 /** The wish's parameters with a remix's key and tempo in place of the text's; the text still gives mood and style. */

@@ -80,6 +80,7 @@ describe('a Song Seed', () => {
     expect(sketch).toMatchObject({ key: 'D minor', bpm: 90 });
     expect(sketch.title).toMatch(/^Melancholic /);
     expect(sketchOf('rainy night', { remix: { path: 'pack-without-facts' } })).toMatchObject({ key: 'A minor' });
+    expect(lyraSketchSchema.parse(sketchOf('rainy night', { remix: { bpm: 300.4, path: 'odd-pack' } })).bpm).toBe(240);
   });
 
   it('writes 16 bars when asked', () => {

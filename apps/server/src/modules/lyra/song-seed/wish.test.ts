@@ -61,7 +61,9 @@ describe('parseKey and parseTempo', () => {
     expect(parseKey('F# major')).toEqual({ tonic: 'F#', mode: 'major' });
     expect(parseKey('in Eb')).toEqual({ tonic: 'Eb', mode: null });
     expect(parseKey('in bb')).toEqual({ tonic: 'Bb', mode: null });
+    expect(parseKey('A Minor')).toEqual({ tonic: 'A', mode: 'minor' });
     expect(parseKey('Amazing grace')).toBeNull();
+    expect(parseKey('at 9 AM')).toBeNull();
   });
 
   it('reads tempos written several ways and keeps them within 40–240', () => {

@@ -79,7 +79,7 @@ const QUESTION_START = /^(?:how|what|which|does|do|can|could|is|are|where|when|w
 
 /** Tonic letter, then an accidental written as a sign or a word. */
 const ACCIDENTAL = String.raw`(#|♯|b|♭|\s?-?sharp|\s?-?flat)?`;
-const KEY_WITH_MODE = new RegExp(String.raw`(?:^|[^\w#♯♭])([A-G])${ACCIDENTAL}\s*(major|minor|maj|min|m)(?![\w#])`);
+const KEY_WITH_MODE = new RegExp(String.raw`(?:^|[^\w#♯♭])([A-G])${ACCIDENTAL}\s*([Mm]ajor|[Mm]inor|[Mm]aj|[Mm]in|m)(?![\w#])`);
 const KEY_WITH_MODE_LOWER = new RegExp(String.raw`\b(?:in|key of)\s+([a-g])${ACCIDENTAL}\s*(major|minor)\b`);
 const KEY_AFTER_IN = new RegExp(String.raw`\b(?:in|key of)\s+([A-G])${ACCIDENTAL}(?![\w#♯♭])`);
 const KEY_AFTER_IN_LOWER = new RegExp(String.raw`\b(?:in|key of)\s+([a-g])(#|♯|b|♭)(?![\w#♯♭])`);
@@ -107,9 +107,8 @@ function modeFromWord(word: string | undefined): SketchMode | null {
 export function parseKey(text: string): ParsedKey | null {
   const withMode = KEY_WITH_MODE.exec(text);
   if (withMode) {
-    const modeWord = withMode[3]!;
-    // 'm' is minor only right after the tonic ('Am', 'Bbm'), never a capital 'M' or a word like 'Amazing'.
-    return { tonic: spellTonic(withMode[1]!, withMode[2]), mode: modeFromWord(modeWord.toLowerCase()) };
+    // A lone 'm' is minor only as a lower-case suffix ('Am', 'Bbm'): 'AM' and 'Amazing' are not keys.
+    return { tonic: spellTonic(withMode[1]!, withMode[2]), mode: modeFromWord(withMode[3]!.toLowerCase()) };
   }
   const lower = text.toLowerCase();
   const withModeLower = KEY_WITH_MODE_LOWER.exec(lower);
