@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loadPages: () => loadContentPages(contentTokens(config)),
     repository: createLyraRepository(database.db),
     supportEmail: config.publicConfig.supportEmail,
+    onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
   });
 
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
@@ -224,12 +225,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
-    lyra.startPruning((error) => app.log.error({ err: error }, 'deleting old unanswered Lyra questions failed'));
+    lyra.start();
   });
   app.addHook('onClose', async () => {
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
-    await lyra.stopPruning();
+    await lyra.stop();
     await database.close();
   });
   return app;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lyraAnswerSchema } from '@store/contracts/lyra';
 import { createTestApp, type TestApp } from './helpers';
-import { citesAcceptably, GOLDEN_QUESTIONS, OUT_OF_SCOPE_QUESTIONS } from './lyra-golden-set';
+import { citesAcceptably, GOLDEN_QUESTIONS, OUT_OF_SCOPE_QUESTIONS } from './lyra-golden-set.mjs';
 
 describe("Lyra's golden set", () => {
   let t: TestApp;

@@ -46,9 +46,10 @@ describe.each(TEST_ENGINES)('POST /api/lyra/query on %s', (engine) => {
     expect(answer).toMatchObject({ answered: false, citations: [], products: [] });
     expect(answer.answer).toContain('](/support)');
     expect(answer.answer).toContain(`mailto:${t.config.publicConfig.supportEmail}`);
-    const recorded = await t.database.db.select().from(lyraUnansweredQuestions).where(eq(lyraUnansweredQuestions.question, question));
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ influencer: 'lyra' });
+    // Written in the background within a second, without the surrounding spaces.
+    const recorded = () => t.database.db.select().from(lyraUnansweredQuestions).where(eq(lyraUnansweredQuestions.question, question));
+    await expect.poll(recorded, { timeout: 5_000, interval: 100 }).toHaveLength(1);
+    expect((await recorded())[0]).toMatchObject({ influencer: 'lyra' });
   });
 
   it.each([

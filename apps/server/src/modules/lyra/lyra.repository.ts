@@ -2,11 +2,18 @@ import { asc, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { lyraUnansweredQuestions } from '#server/db/schema.ts';
 
+export interface UnansweredQuestion {
+  influencer: string;
+  question: string;
+  createdAt: Date;
+}
+
 /** Lyra's tables: the questions it could not answer. */
 export function createLyraRepository(db: Database) {
   return {
-    async recordUnanswered(influencer: string, question: string, at: Date): Promise<void> {
-      await db.insert(lyraUnansweredQuestions).values({ influencer, question, createdAt: at });
+    /** Several questions in one statement. */
+    async recordUnanswered(questions: UnansweredQuestion[]): Promise<void> {
+      if (questions.length > 0) await db.insert(lyraUnansweredQuestions).values(questions);
     },
 
     /** Deletes the questions recorded before `cutoff`; returns how many. */

@@ -7,7 +7,7 @@ import { DEFAULT_INFLUENCER, type LyraAnswer, type LyraProduct, type LyraQueryRe
 import { paths } from '@store/contracts/paths';
 import type { CatalogService, ProductFacts } from '#server/modules/catalog/catalog.service.ts';
 import { numberPassages, pagePassages, productPassages } from './knowledge';
-import type { LyraRepository } from './lyra.repository';
+import type { LyraRepository, UnansweredQuestion } from './lyra.repository';
 import type { KnowledgePage, Sketcher } from './lyra.types';
 import { findPersona, PERSONAS, type Persona } from './personas';
 import { buildPassageIndex, type ExtractiveAnswer, type PassageIndex } from './search-index';
@@ -17,6 +17,14 @@ export const UNANSWERED_RETENTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60_000;
 /** How often old unanswered questions are deleted while the store runs. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
+/**
+ * Declined questions are written together at most this long after the first of them, so an
+ * answer never waits for a database write (one write per question made declining five times
+ * slower than answering). Stopping the store writes what is waiting.
+ */
+const RECORD_DELAY_MS = 1_000;
+/** Questions waiting beyond this many (a flood while the database is down) are not kept. */
+const MAX_WAITING_QUESTIONS = 1_000;
 /** At most at this age the index is checked against the catalogue, so another process's change shows within it. */
 const DEFAULT_FRESHNESS_MS = 1_000;
 /** At most this many product cards with an answer. */
@@ -37,6 +45,8 @@ export interface LyraServiceOptions {
   sketcher?: Sketcher;
   personas?: readonly Persona[];
   freshnessMs?: number;
+  /** Failures of the background work (recording declined questions, deleting old ones); they never fail an answer. */
+  onBackgroundError?: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -54,8 +64,29 @@ export function createLyraService(options: LyraServiceOptions) {
   let knowledge: Knowledge | undefined;
   let checkedAt = -Infinity;
   let refreshing: Promise<Knowledge> | undefined;
+  const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   let pruneTimer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
+  const waiting: UnansweredQuestion[] = [];
+  let recordTimer: NodeJS.Timeout | undefined;
+  let recording: Promise<unknown> | undefined;
+
+  function record(question: UnansweredQuestion) {
+    if (waiting.length >= MAX_WAITING_QUESTIONS) return;
+    waiting.push(question);
+    recordTimer ??= setTimeout(() => void recordWaiting(), RECORD_DELAY_MS).unref();
+  }
+
+  /** Writes the waiting questions in one statement; resolves when written (or the failure reported). */
+  async function recordWaiting() {
+    clearTimeout(recordTimer);
+    recordTimer = undefined;
+    await recording;
+    const batch = waiting.splice(0);
+    if (batch.length === 0) return;
+    recording = options.repository.recordUnanswered(batch).catch(onBackgroundError);
+    await recording;
+  }
 
   async function build(fingerprint: string): Promise<Knowledge> {
     pages ??= options.loadPages().catch((error: unknown) => {
@@ -97,38 +128,36 @@ export function createLyraService(options: LyraServiceOptions) {
       const sketch = options.sketcher?.sketchForWish(request.query, remixOptions(request.remix, products)) ?? undefined;
       const base = { influencer, mode: 'search' as const };
 
-      if (found)
-        return {
-          ...base,
-          answered: true,
-          answer: found.answer,
-          citations: found.citations,
-          products: productCards(found, products),
-          ...(sketch && { sketch }),
-        };
       if (sketch) {
+        // A wish: the sketch is the answer; what the search found only suggests products.
         const line = `${persona.lines.sketch}: **${sketch.title}**, ${sketch.key} at ${sketch.bpm} bpm (${sketch.chords.join(' – ')}).`;
-        return { ...base, answered: true, answer: line, citations: [], products: [], sketch };
+        return { ...base, answered: true, answer: line, citations: [], products: found ? productCards(found, products) : [], sketch };
       }
-      await options.repository.recordUnanswered(influencer, request.query, new Date(now()));
+      if (found) return { ...base, answered: true, answer: found.answer, citations: found.citations, products: productCards(found, products) };
+      record({ influencer, question: request.query, createdAt: new Date(now()) });
       return { ...base, answered: false, answer: declineAnswer(persona, options.supportEmail), citations: [], products: [] };
     },
 
     pruneUnanswered,
 
-    /** Prunes old unanswered questions now and then every hour until `stopPruning`; a failed run is reported to `onError` and retried at the next. */
-    startPruning(onError: (error: unknown) => void) {
+    /** Writes the declined questions waiting to be recorded now. */
+    recordWaiting,
+
+    /** Deletes old unanswered questions now and then every hour until `stop`; a failure is reported and retried at the next run. */
+    start() {
       const run = () => {
-        pruning = pruneUnanswered().catch(onError);
+        pruning = pruneUnanswered().catch(onBackgroundError);
       };
       run();
       pruneTimer = setInterval(run, PRUNE_INTERVAL_MS);
       pruneTimer.unref();
     },
 
-    async stopPruning() {
+    /** Stops deleting and writes the questions still waiting. */
+    async stop() {
       clearInterval(pruneTimer);
       await pruning;
+      await recordWaiting();
     },
 
     /** How many passages the index holds (building it when needed). */

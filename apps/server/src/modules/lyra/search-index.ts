@@ -60,6 +60,8 @@ export function buildPassageIndex(passages: Passage[]): PassageIndex {
     },
   });
   miniSearch.addAll(passages);
+  // Read once here, not per question: the coverage of every hit needs them.
+  const termSets = new Map(passages.map((passage) => [passage.id, new Set(termsOf(`${passage.title} ${passage.headings} ${passage.text}`))]));
 
   function search(question: string): SearchHit[] {
     const questionTerms = termsOf(question);
@@ -67,7 +69,7 @@ export function buildPassageIndex(passages: Passage[]): PassageIndex {
     const hits = miniSearch.search(question).flatMap((result) => {
       const passage = byId.get(result.id as number);
       if (!passage) return [];
-      const passageTerms = new Set(termsOf(`${passage.title} ${passage.headings} ${passage.text}`));
+      const passageTerms = termSets.get(passage.id)!;
       const found = questionTerms.filter((term) => passageTerms.has(term) || result.queryTerms.includes(term)).length;
       return [{ passage, score: result.score, coverage: found / questionTerms.length }];
     });

@@ -71,29 +71,63 @@ export function termsOf(text: string): string[] {
 
 /** Markdown as plain text: links keep their text, marks and list bullets go, lines stay. */
 export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`+([^`]*)`+/g, '$1')
-    .replace(/(\*\*|__|\*|_|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/&amp;/g, '&')
-    .replace(/&nbsp;/g, ' ')
-    .split(/\r?\n/)
-    .map((line) =>
-      line
-        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
-        .replace(/^\s*>\s?/, '')
-        .replace(/^\s*\|?\s*:?-{3,}.*$/, '')
-        .replace(/\s*\|\s*/g, ' | ')
-        .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
-        .trim(),
-    )
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    tablesAsLines(markdown)
+      // Block ends of HTML (a product summary) end a line; inline tags just go.
+      .replace(/<(?:br|\/p|\/li|\/h[1-6]|\/div)\b[^>]*>/gi, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/`+([^`]*)`+/g, '$1')
+      .replace(/(\*\*|__|\*|_|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+      .replace(/&amp;/g, '&')
+      .replace(/&nbsp;/g, ' ')
+      .split(/\r?\n/)
+      .map((line) =>
+        line
+          .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+          .replace(/^\s*>\s?/, '')
+          .replace(/[ \t]{2,}/g, ' ')
+          .trim(),
+      )
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
+
+/**
+ * A Markdown table as one line per row, each cell named by its column:
+ * `| What | How long |` over `| Cart | 30 days |` → `What: Cart; How long: 30 days.`
+ */
+function tablesAsLines(markdown: string): string {
+  const lines = markdown.split(/\r?\n/);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const header = lines[i]!;
+    if (!isTableRow(header) || !/^\s*\|?\s*:?-{3,}/.test(lines[i + 1] ?? '')) {
+      out.push(header);
+      continue;
+    }
+    const columns = cells(header);
+    i += 2;
+    for (; i < lines.length && isTableRow(lines[i]!); i++) {
+      const row = cells(lines[i]!);
+      out.push(`${row.map((cell, index) => (columns[index] ? `${columns[index]}: ${cell}` : cell)).join('; ')}.`);
+    }
+    i -= 1;
+  }
+  return out.join('\n');
+}
+
+const isTableRow = (line: string) => /^\s*\|.*\|\s*$/.test(line);
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
 
 /**
  * The sentences of plain text: a line (a list item, a table row) ends a sentence, and so does

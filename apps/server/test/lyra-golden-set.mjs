@@ -2,15 +2,10 @@
  * Lyra's golden set: questions written from the store's seed content, each with where its
  * FIRST citation must point (a path with its anchor, or a bare path when any section of that
  * page will do; several when the store states the same fact in more than one place), and
- * out-of-scope questions Lyra must decline. Used by lyra-golden-set.test.ts and bench/lyra-query.mjs.
+ * out-of-scope questions Lyra must decline. Used by lyra-golden-set.test.ts and bench/lyra-query.mjs (plain JavaScript, so the bench can load it).
  */
-export interface GoldenQuestion {
-  question: string;
-  /** Acceptable first citations: an exact URL with `#anchor`, or a bare path matching any anchor of that page. */
-  cite: string[];
-}
-
-export const GOLDEN_QUESTIONS: GoldenQuestion[] = [
+/** @type {import('./lyra-golden-set.d.mts').GoldenQuestion[]} */
+export const GOLDEN_QUESTIONS = [
   // Licensing and activation
   {
     question: 'How many computers can I use reMIDI 4 on?',
@@ -96,7 +91,8 @@ export const GOLDEN_QUESTIONS: GoldenQuestion[] = [
 ];
 
 /** Questions about anything but the store: Lyra must decline them. */
-export const OUT_OF_SCOPE_QUESTIONS: string[] = [
+/** @type {string[]} */
+export const OUT_OF_SCOPE_QUESTIONS = [
   'What is the capital of France?',
   'Who won the football world cup in 2018?',
   'How do I bake sourdough bread?',
@@ -110,7 +106,8 @@ export const OUT_OF_SCOPE_QUESTIONS: string[] = [
 ];
 
 /** True when `url` is one of the acceptable citations (a bare path accepts any anchor of that page). */
-export function citesAcceptably(url: string | undefined, acceptable: string[]): boolean {
+/** @param {string | undefined} url @param {string[]} acceptable */
+export function citesAcceptably(url, acceptable) {
   if (url === undefined) return false;
   const path = url.split('#')[0];
   return acceptable.some((expected) => (expected.includes('#') ? url === expected : path === expected));
