@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentPageList, fillTokens } from '@store/content';
 import { extractHeadings } from '@store/content/headings';
+import type { ProductFacts } from '#server/modules/catalog/catalog.service.ts';
 import { chunkParagraphs, pagePassages, productPassages } from './knowledge';
 import { wordCount } from './text';
 
@@ -47,7 +48,7 @@ describe('knowledge passages', () => {
   });
 
   it('describes a product by its price to pay, deal, licence seats and release', () => {
-    const [facts] = productPassages({
+    const facts0 = {
       licenceSeats: 3,
       detail: {
         path: 'some-plugin',
@@ -69,9 +70,13 @@ describe('knowledge passages', () => {
         related: [],
         latestVersion: { version: '1.2.0', releasedAt: '2026-01-02T00:00:00.000Z', changelog: '', changelogHtml: '', files: [] },
       },
-    });
+    } satisfies ProductFacts;
+    const [facts] = productPassages(facts0);
     expect(facts).toMatchObject({ title: 'Some Plugin', url: '/products/some-plugin', productPath: 'some-plugin' });
     expect(facts!.text).toContain('Some Plugin: A fine plugin.');
+    expect(productPassages({ licenceSeats: 1, detail: { ...facts0.detail, description: { summary: '<p>Some Plugin is fine.</p>' } } })[0]!.text).toMatch(
+      /^Some Plugin is fine\.\n.*\nOne Some Plugin licence activates on one computer\./,
+    );
     expect(facts!.text).toContain('Deal: Some Plugin costs $23.20 instead of $29.00, 20% off (Launch offer).');
     expect(facts!.text).toContain('One Some Plugin licence activates on up to 3 computers.');
     expect(facts!.text).toContain('The latest version of Some Plugin is 1.2.0, released 2026-01-02.');

@@ -38,9 +38,11 @@ export function pagePassages(page: KnowledgePage): Draft[] {
 export function productPassages({ detail, licenceSeats }: ProductFacts): Draft[] {
   const url = `/products/${detail.path}`;
   const facts = [
-    `${detail.display}: ${markdownToText(detail.description.summary)}`,
+    summarySentence(detail),
     priceSentence(detail),
-    licenceSeats === null ? undefined : `One ${detail.display} licence activates on up to ${licenceSeats} ${licenceSeats === 1 ? 'computer' : 'computers'}.`,
+    licenceSeats === null
+      ? undefined
+      : `One ${detail.display} licence activates on ${licenceSeats === 1 ? 'one computer' : `up to ${licenceSeats} computers`}.`,
     detail.latestVersion
       ? `The latest version of ${detail.display} is ${detail.latestVersion.version}, released ${detail.latestVersion.releasedAt.slice(0, 10)}.`
       : undefined,
@@ -52,6 +54,12 @@ export function productPassages({ detail, licenceSeats }: ProductFacts): Draft[]
     drafts.push({ ...draft, url, productPath: detail.path });
   }
   return drafts;
+}
+
+/** The summary, introduced by the product's name unless it already names it. */
+function summarySentence(detail: ProductFacts['detail']): string {
+  const summary = markdownToText(detail.description.summary);
+  return summary.toLowerCase().includes(detail.display.toLowerCase()) ? summary : `${detail.display}: ${summary}`;
 }
 
 function priceSentence(detail: ProductFacts['detail']): string {

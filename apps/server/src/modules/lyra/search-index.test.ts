@@ -65,6 +65,10 @@ describe('citation numbering', () => {
     expect(answer?.answer.match(/\[\d\]/g)).toEqual(['[1]', '[1]', '[2]']);
   });
 
+  it('ends a quoted list item with a full stop', () => {
+    expect(composeAnswer(termsOf('refund'), [passage(0, '/a', 'ask for a refund;')])?.answer).toBe('ask for a refund. [1]');
+  });
+
   it('quotes at most three sentences and the same sentence once', () => {
     const same = 'Refund within 30 days.';
     const answer = composeAnswer(termsOf('refund days'), [

@@ -143,7 +143,8 @@ export function composeAnswer(questionTerms: string[], quoted: SearchHit[]): Ext
 
 const byScore = (a: Candidate, b: Candidate) => b.score - a.score;
 
-/** A list item or table row quoted as a sentence ends with a full stop. */
+/** A list item or table row quoted as a sentence ends with a full stop (not with the list's `;`). */
 function asSentence(text: string): string {
-  return /[.!?:]$/.test(text) ? text : `${text}.`;
+  const trimmed = text.replace(/[\s;,]+$/, '');
+  return /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
