@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPageList } from '@store/content';
 import { extractHeadings } from '@store/content/headings';
 import { lyraAnswerSchema } from '@store/contracts/lyra';
 import { lyraUnansweredQuestions, products } from '#server/db/schema.ts';
-import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { buildSecondApp, createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 
 describe.each(TEST_ENGINES)('POST /api/lyra/query on %s', (engine) => {
   let t: TestApp;
@@ -66,6 +67,17 @@ describe.each(TEST_ENGINES)('POST /api/lyra/query on %s', (engine) => {
     expect(response.json().message).toContain(`${field}:`);
   });
 
+  it.each([
+    ['no body', undefined, undefined],
+    ['a JSON array', '[1]', 'application/json'],
+    ['JSON null', 'null', 'application/json'],
+    ['plain text', 'How do I get a refund?', 'text/plain'],
+  ])('refuses %s with a 400 naming the field to send', async (_name, payload, contentType) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/lyra/query', payload, headers: contentType ? { 'content-type': contentType } : {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('query: send a JSON object');
+  });
+
   it('refuses a body that is not JSON with a 400', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/lyra/query', payload: '{"query": ', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
@@ -77,14 +89,21 @@ describe.each(TEST_ENGINES)('POST /api/lyra/query on %s', (engine) => {
     expect(response.json().message).toBe("No assistant named 'nobody'");
   });
 
-  it('shows a product changed in the database (by this process or another) in the next answers', async () => {
-    await t.database.db.update(products).set({ priceMinor: 4400 }).where(eq(products.path, 'rechannel'));
+  it('shows a product changed in the database in the next answers of every store process on it', async () => {
+    const second = await buildSecondApp(t);
+    await second.ready();
+    const price = async (app: FastifyInstance) =>
+      lyraAnswerSchema.parse((await app.inject({ method: 'POST', url: '/api/lyra/query', payload: { query: 'How much does reChannel cost?' } })).json()).answer;
     try {
-      await expect
-        .poll(async () => lyraAnswerSchema.parse((await post({ query: 'How much does reChannel cost?' })).json()).answer, { timeout: 5_000, interval: 200 })
-        .toContain('$35.20');
+      expect(await price(t.app)).toContain('$23.20');
+      expect(await price(second)).toContain('$23.20');
+      // Written behind both processes' backs, as another process or the maker's tools would.
+      await t.database.db.update(products).set({ priceMinor: 4400 }).where(eq(products.path, 'rechannel'));
+      await expect.poll(() => price(t.app), { timeout: 5_000, interval: 200 }).toContain('$35.20');
+      await expect.poll(() => price(second), { timeout: 5_000, interval: 200 }).toContain('$35.20');
     } finally {
       await t.database.db.update(products).set({ priceMinor: 2900 }).where(eq(products.path, 'rechannel'));
+      await second.close();
     }
   });
 });
