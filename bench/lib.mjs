@@ -36,10 +36,10 @@ export async function startPinned(core, command, args, { env = {}, readyPattern 
   };
 }
 
-/** Runs one bounded autocannon load against a loopback URL. */
-export function load(url, { connections = 20, duration = 8, headers = {} } = {}) {
+/** Runs one bounded autocannon load against a loopback URL; `requests` (autocannon's) varies method and body. */
+export function load(url, { connections = 20, duration = 8, headers = {}, requests } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers, requests, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 

@@ -1,11 +1,22 @@
 // Bundles the server (and the workspace packages it imports, which ship as TypeScript)
 // into dist/main.js (and dist/backup.js, dist/restore.js); npm dependencies stay external and load from node_modules.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleBrowserAssets } from './src/modules/payments/sandbox/browser/bundle.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@store/'));
+
+/** `import text from './page.md?raw'` (Vite's raw import, used by @store/content): the file's text, bundled. */
+const rawTextImports = {
+  name: 'raw-text-imports',
+  setup(builder) {
+    builder.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+    builder.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+  },
+};
 
 await build({
   // The store, and the backup and restore commands (`npm run backup` / `npm run restore`).
@@ -19,6 +30,7 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+  plugins: [rawTextImports],
   banner: {
     // Some dependencies still call require(); give the ESM bundle one.
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

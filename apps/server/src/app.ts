@@ -34,6 +34,10 @@ import { injectedWebhookSender, sandboxPaymentsPlugin, type SandboxPaymentsOptio
 import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repository';
 import { createSandboxService } from './modules/payments/sandbox/sandbox.service';
 import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliverer';
+import { loadContentPages } from './modules/lyra/knowledge';
+import { createLyraRepository } from './modules/lyra/lyra.repository';
+import { lyraRoutes } from './modules/lyra/lyra.routes';
+import { createLyraService } from './modules/lyra/lyra.service';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -115,6 +119,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onOrderCommitted: () => void outboxSender.kick(),
   });
 
+  const lyra = createLyraService({
+    catalog,
+    loadPages: () => loadContentPages(contentTokens(config)),
+    repository: createLyraRepository(database.db),
+    supportEmail: config.publicConfig.supportEmail,
+    onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
+  });
+
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 
   const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
@@ -185,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     verifier: tokenVerifier,
   });
+  await app.register(lyraRoutes, { lyra, queriesPerMinute: config.lyra.queriesPerMinute });
   if (embeddedIdentity) {
     await app.register(idpRoutes, {
       provider: embeddedIdentity.provider,
@@ -214,14 +227,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
+    lyra.start();
   });
   app.addHook('onClose', async () => {
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
+    await lyra.stop();
     await database.close();
   });
   return app;
 }
+
+/** The values of the content pages' `{{TOKEN}}`s, from the store's configuration (as the web app fills them). */
+const contentTokens = ({ publicConfig }: Config) => ({
+  STORE_NAME: publicConfig.storeName,
+  CONTACT_EMAIL: publicConfig.contactEmail,
+  SUPPORT_EMAIL: publicConfig.supportEmail,
+  PRIVACY_EMAIL: publicConfig.privacyEmail,
+  VIDEO_CHANNEL_URL: publicConfig.social.video,
+});
 
 /** The coupons module on the database or on a caller's transaction. */
 const couponsOn = (db: Database) => createCouponService(createCouponRepository(db));

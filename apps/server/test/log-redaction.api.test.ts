@@ -72,3 +72,41 @@ describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
     expect(logged).toContain('invalid input syntax for type integer');
   });
 });
+
+describe.each(TEST_ENGINES)('declined Lyra questions in the log on %s', (engine) => {
+  it('reports a failed recording without the question', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-log-'));
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    const database = await createTestDatabase(engine);
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({
+      config,
+      database,
+      secrets: await loadSecrets(dataDir, {}),
+      webApp: testWebApp(),
+      logger: { ...(loggerOptions(config) as object), stream },
+    });
+    try {
+      await app.ready();
+      await database.db.execute(sql`drop table lyra_unanswered_questions`);
+      const question = `Where does ${EMAIL} live?`;
+      const response = await app.inject({ method: 'POST', url: '/api/lyra/query', payload: { query: question } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ answered: false });
+    } finally {
+      // Stopping writes the waiting questions: the failure is logged then.
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('recording or deleting unanswered Lyra questions failed');
+    expect(logged).toContain('Failed query: insert into \\"lyra_unanswered_questions\\"');
+    expect(logged).not.toContain('victim.person');
+  });
+});

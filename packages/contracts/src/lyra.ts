@@ -24,12 +24,16 @@ export const lyraQueryTextSchema = z
   .max(LYRA_QUERY_MAX_CHARS, `query: at most ${LYRA_QUERY_MAX_CHARS} characters`);
 
 /** `POST /api/lyra/query` */
-export const lyraQueryRequestSchema = z.object({
-  query: lyraQueryTextSchema,
-  influencer: influencerSchema.optional(),
-  /** A pending remix (`?inspiration=…&remix={product path}`): that product's key and tempo seed the sketch. */
-  remix: productPathSchema.optional(),
-});
+export const lyraQueryRequestSchema = z.object(
+  {
+    query: lyraQueryTextSchema,
+    influencer: influencerSchema.optional(),
+    /** A pending remix (`?inspiration=…&remix={product path}`): that product's key and tempo seed the sketch. */
+    remix: productPathSchema.optional(),
+  },
+  // A missing body, or one that is not an object, still names the field to send.
+  { error: 'query: send a JSON object such as {"query": "How do I get a refund?"}' },
+);
 export type LyraQueryRequest = z.infer<typeof lyraQueryRequestSchema>;
 
 /** A numbered source of an answer: `[n]` in the answer's Markdown links to `url` (a path with a heading anchor). */

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Questions one client may ask Lyra per minute (on top of the global limit). */
+  LYRA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -124,6 +126,7 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: TrustProxy;
   rateLimit: { max: number; windowMs: number };
+  lyra: { queriesPerMinute: number };
   bodyLimit: number;
   webDistDir: string | undefined;
   payments: PaymentsConfig;
@@ -293,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    lyra: { queriesPerMinute: env.LYRA_RATE_LIMIT_PER_MINUTE },
     bodyLimit: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     payments,

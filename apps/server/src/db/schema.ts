@@ -559,6 +559,21 @@ export const downloadEvents = pgTable(
   (table) => [index('download_events_customer_product_idx').on(table.customerId, table.productId, table.createdAt)],
 );
 
+/**
+ * Questions Lyra could not answer, kept for the maker to improve the store's pages; the text
+ * only (no shopper, no address), deleted after the retention in docs/behaviour/lyra.md#unanswered-questions.
+ */
+export const lyraUnansweredQuestions = pgTable(
+  'lyra_unanswered_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencer: text('influencer').notNull(),
+    question: text('question').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lyra_unanswered_questions_created_idx').on(table.createdAt)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 

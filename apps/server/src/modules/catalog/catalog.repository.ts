@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { productFiles, products, productVersions, type ProductFileRow, type ProductRow, type ProductVersionRow } from '#server/db/schema.ts';
 
@@ -20,6 +20,18 @@ export function createCatalogRepository(db: Database) {
         .where(and(eq(products.path, path), eq(products.live, true)))
         .limit(1);
       return rows[0];
+    },
+
+    /**
+     * A fingerprint of every product and release row: it changes with any write, made by this
+     * process or another on the same database (rows carry no reliable "updated at").
+     */
+    async fingerprint(): Promise<string> {
+      const [productRows, versionRows] = await Promise.all([
+        db.select({ md5: sql<string>`md5(coalesce(string_agg(products::text, '|' order by products.id), ''))` }).from(products),
+        db.select({ md5: sql<string>`md5(coalesce(string_agg(product_versions::text, '|' order by product_versions.id), ''))` }).from(productVersions),
+      ]);
+      return `${productRows[0]?.md5 ?? ''}.${versionRows[0]?.md5 ?? ''}`;
     },
 
     /** The newest release of a product by release date, with its files. */

@@ -33,6 +33,7 @@ function fakeRepository(rows: ProductRow[]) {
     listLiveProducts: vi.fn(async () => rows),
     findLiveProductByPath: vi.fn(async (path: string) => rows.find((candidate) => candidate.path === path)),
     findLatestVersion: vi.fn(async () => undefined),
+    fingerprint: vi.fn(async () => 'unchanged'),
   } satisfies CatalogRepository;
 }
 

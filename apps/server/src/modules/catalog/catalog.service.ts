@@ -1,6 +1,6 @@
 import { toCachedBody, type CachedBody } from '#server/lib/cached-body.ts';
 import type { CatalogRepository } from './catalog.repository';
-import type { ImageVariant } from '@store/contracts';
+import type { ImageVariant, ProductDetail } from '@store/contracts';
 import { imageVariantsOf, toProductDetailView, toProductView } from './product-view';
 
 export interface CatalogServiceOptions {
@@ -16,6 +16,13 @@ export interface CatalogServiceOptions {
 interface Entry<T> {
   value: Promise<T>;
   builtAt: number;
+}
+
+/** A live product as the storefront shows it, with the facts a search index needs beside it. */
+export interface ProductFacts {
+  detail: ProductDetail;
+  /** Computers one licence activates; null when the product has no licence key. */
+  licenceSeats: number | null;
 }
 
 export interface ProductSummary {
@@ -112,6 +119,22 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
     /** The first product of the listing (the first card of the full product list), for preloading its image. */
     async getFirstListed(): Promise<ProductSummary | undefined> {
       return (await currentListing()).summaries.values().next().value;
+    },
+
+    /**
+     * Every live product with its latest release, read from the database now (not from the
+     * cache), for indexes kept by other modules; pair it with `fingerprint` to know when to read again.
+     */
+    async listProductFacts(): Promise<ProductFacts[]> {
+      const rows = await repository.listLiveProducts();
+      return Promise.all(
+        rows.map(async (row) => ({ detail: toProductDetailView(row, await repository.findLatestVersion(row.id)), licenceSeats: row.licenceSeats })),
+      );
+    },
+
+    /** Changes whenever any product or release changes, in this process or another on the same database. */
+    fingerprint(): Promise<string> {
+      return repository.fingerprint();
     },
 
     /** Call after any write to products, versions or files. */

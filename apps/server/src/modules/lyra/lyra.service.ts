@@ -1,0 +1,197 @@
+/**
+ * Lyra's answers in search mode (docs/behaviour/lyra.md#answers): cited sentences from the
+ * store's pages and live products, a Song Seed when a sketcher is given and the text is a wish,
+ * and an honest "I don't know" (recorded for the maker) when the index is not confident.
+ */
+import { DEFAULT_INFLUENCER, type LyraAnswer, type LyraProduct, type LyraQueryRequest } from '@store/contracts/lyra';
+import { paths } from '@store/contracts/paths';
+import type { CatalogService, ProductFacts } from '#server/modules/catalog/catalog.service.ts';
+import { numberPassages, pagePassages, productPassages } from './knowledge';
+import type { LyraRepository, UnansweredQuestion } from './lyra.repository';
+import type { KnowledgePage, Sketcher } from './lyra.types';
+import { findPersona, PERSONAS, type Persona } from './personas';
+import { buildPassageIndex, type ExtractiveAnswer, type PassageIndex } from './search-index';
+
+/** Unanswered questions are deleted after this long (docs/behaviour/lyra.md#unanswered-questions). */
+export const UNANSWERED_RETENTION_DAYS = 365;
+const DAY_MS = 24 * 60 * 60_000;
+/** How often old unanswered questions are deleted while the store runs. */
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+/**
+ * Declined questions are written together at most this long after the first of them, so an
+ * answer never waits for a database write (one write per question made declining five times
+ * slower than answering). Stopping the store writes what is waiting.
+ */
+const RECORD_DELAY_MS = 1_000;
+/** Questions waiting beyond this many (a flood while the database is down) are not kept. */
+const MAX_WAITING_QUESTIONS = 1_000;
+/** At most at this age the index is checked against the catalogue, so another process's change shows within it. */
+const DEFAULT_FRESHNESS_MS = 1_000;
+/** At most this many product cards with an answer. */
+const MAX_PRODUCTS = 3;
+
+export class UnknownInfluencerError extends Error {
+  constructor(readonly influencer: string) {
+    super(`No assistant named '${influencer}'`);
+  }
+}
+
+export interface LyraServiceOptions {
+  catalog: Pick<CatalogService, 'listProductFacts' | 'fingerprint'>;
+  /** The content pages with their `{{TOKEN}}`s filled; read once (they ship with the store). */
+  loadPages: () => Promise<KnowledgePage[]>;
+  repository: LyraRepository;
+  supportEmail: string;
+  sketcher?: Sketcher;
+  personas?: readonly Persona[];
+  freshnessMs?: number;
+  /** Failures of the background work (recording declined questions, deleting old ones); they never fail an answer. */
+  onBackgroundError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+interface Knowledge {
+  index: PassageIndex;
+  products: ProductFacts[];
+  fingerprint: string;
+}
+
+export function createLyraService(options: LyraServiceOptions) {
+  const now = options.now ?? Date.now;
+  const freshnessMs = options.freshnessMs ?? DEFAULT_FRESHNESS_MS;
+  const personas = options.personas ?? PERSONAS;
+  let pages: Promise<KnowledgePage[]> | undefined;
+  let knowledge: Knowledge | undefined;
+  let checkedAt = -Infinity;
+  let refreshing: Promise<Knowledge> | undefined;
+  const onBackgroundError = options.onBackgroundError ?? (() => undefined);
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruning: Promise<unknown> | undefined;
+  const waiting: UnansweredQuestion[] = [];
+  let recordTimer: NodeJS.Timeout | undefined;
+  let recording: Promise<unknown> | undefined;
+
+  function record(question: UnansweredQuestion) {
+    if (waiting.length >= MAX_WAITING_QUESTIONS) return;
+    waiting.push(question);
+    recordTimer ??= setTimeout(() => void recordWaiting(), RECORD_DELAY_MS).unref();
+  }
+
+  /** Writes the waiting questions in one statement; resolves when written (or the failure reported). */
+  async function recordWaiting() {
+    clearTimeout(recordTimer);
+    recordTimer = undefined;
+    await recording;
+    const batch = waiting.splice(0);
+    if (batch.length === 0) return;
+    recording = options.repository.recordUnanswered(batch).catch(onBackgroundError);
+    await recording;
+  }
+
+  async function build(fingerprint: string): Promise<Knowledge> {
+    pages ??= options.loadPages().catch((error: unknown) => {
+      pages = undefined;
+      throw error;
+    });
+    const [contentPages, products] = await Promise.all([pages, options.catalog.listProductFacts()]);
+    const passages = numberPassages([...contentPages.flatMap(pagePassages), ...products.flatMap(productPassages)]);
+    return { index: buildPassageIndex(passages), products, fingerprint };
+  }
+
+  /** The index, rebuilt when the catalogue's fingerprint changed since the last look (at most once per `freshnessMs`). */
+  function currentKnowledge(): Promise<Knowledge> | Knowledge {
+    if (knowledge && now() - checkedAt < freshnessMs) return knowledge;
+    refreshing ??= (async () => {
+      const fingerprint = await options.catalog.fingerprint();
+      if (!knowledge || knowledge.fingerprint !== fingerprint) knowledge = await build(fingerprint);
+      checkedAt = now();
+      return knowledge;
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  /** Deletes the unanswered questions older than the retention; returns how many. */
+  function pruneUnanswered(): Promise<number> {
+    return options.repository.deleteUnansweredBefore(new Date(now() - UNANSWERED_RETENTION_DAYS * DAY_MS));
+  }
+
+  return {
+    /** Answers one question; throws UnknownInfluencerError for a persona that is not configured. */
+    async query(request: LyraQueryRequest): Promise<LyraAnswer> {
+      const influencer = request.influencer ?? DEFAULT_INFLUENCER;
+      const persona = findPersona(influencer, personas);
+      if (!persona) throw new UnknownInfluencerError(influencer);
+      const { index, products } = await currentKnowledge();
+      const found = index.answer(request.query);
+      const sketch = options.sketcher?.sketchForWish(request.query, remixOptions(request.remix, products)) ?? undefined;
+      const base = { influencer, mode: 'search' as const };
+
+      if (sketch) {
+        // A wish: the sketch is the answer; what the search found only suggests products.
+        const line = `${persona.lines.sketch}: **${sketch.title}**, ${sketch.key} at ${sketch.bpm} bpm (${sketch.chords.join(' – ')}).`;
+        return { ...base, answered: true, answer: line, citations: [], products: found ? productCards(found, products) : [], sketch };
+      }
+      if (found) return { ...base, answered: true, answer: found.answer, citations: found.citations, products: productCards(found, products) };
+      record({ influencer, question: request.query, createdAt: new Date(now()) });
+      return { ...base, answered: false, answer: declineAnswer(persona, options.supportEmail), citations: [], products: [] };
+    },
+
+    pruneUnanswered,
+
+    /** Writes the declined questions waiting to be recorded now. */
+    recordWaiting,
+
+    /** Deletes old unanswered questions now and then every hour until `stop`; a failure is reported and retried at the next run. */
+    start() {
+      const run = () => {
+        pruning = pruneUnanswered().catch(onBackgroundError);
+      };
+      run();
+      pruneTimer = setInterval(run, PRUNE_INTERVAL_MS);
+      pruneTimer.unref();
+    },
+
+    /** Stops deleting and writes the questions still waiting. */
+    async stop() {
+      clearInterval(pruneTimer);
+      await pruning;
+      await recordWaiting();
+    },
+
+    /** How many passages the index holds (building it when needed). */
+    async passageCount(): Promise<number> {
+      return (await currentKnowledge()).index.size;
+    },
+  };
+}
+
+export type LyraService = ReturnType<typeof createLyraService>;
+
+export function declineAnswer(persona: Persona, supportEmail: string): string {
+  return `${persona.lines.unknown} Please ask us on the [Support page](${paths.content.support.path}) or write to [${supportEmail}](mailto:${supportEmail}).`;
+}
+
+/** Products whose passages were cited, then products the answer names, as cards priced at what the shopper pays. */
+function productCards(found: ExtractiveAnswer, products: ProductFacts[]): LyraProduct[] {
+  const answerText = found.answer.toLowerCase();
+  const citedPaths = found.cited.flatMap((passage) => (passage.productPath ? [passage.productPath] : []));
+  const namedPaths = products.filter(({ detail }) => answerText.includes(detail.display.toLowerCase())).map(({ detail }) => detail.path);
+  const byPath = new Map(products.map((product) => [product.detail.path, product.detail]));
+  return [...new Set([...citedPaths, ...namedPaths])].slice(0, MAX_PRODUCTS).flatMap((path) => {
+    const detail = byPath.get(path);
+    return detail ? [{ path: detail.path, display: detail.display, price: detail.total, image: detail.image }] : [];
+  });
+}
+
+/** The remixed product's key and tempo, as its description states them ("84 bpm", "A minor"); unknown products are ignored. */
+export function remixOptions(path: string | undefined, products: ProductFacts[]): Parameters<Sketcher['sketchForWish']>[1] {
+  if (path === undefined) return undefined;
+  const product = products.find(({ detail }) => detail.path === path)?.detail;
+  if (!product) return undefined;
+  const text = `${product.description.summary} ${product.longDescription}`;
+  const bpm = /\b(\d{2,3})\s*bpm\b/i.exec(text)?.[1];
+  const key = /\b([A-G](?:#|b|♯|♭)?)\s+(major|minor)\b/.exec(text);
+  return { remix: { path, ...(bpm && { bpm: Number(bpm) }), ...(key && { key: `${key[1]} ${key[2]}` }) } };
+}
