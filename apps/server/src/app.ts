@@ -38,6 +38,7 @@ import { loadContentPages } from './modules/lyra/knowledge';
 import { createLyraRepository } from './modules/lyra/lyra.repository';
 import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
+import { createSketcher } from './modules/lyra/song-seed/index';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loadPages: () => loadContentPages(contentTokens(config)),
     repository: createLyraRepository(database.db),
     supportEmail: config.publicConfig.supportEmail,
+    sketcher: createSketcher(),
     onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
   });
 

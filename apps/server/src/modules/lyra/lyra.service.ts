@@ -11,6 +11,7 @@ import type { LyraRepository, UnansweredQuestion } from './lyra.repository';
 import type { KnowledgePage, Sketcher } from './lyra.types';
 import { findPersona, PERSONAS, type Persona } from './personas';
 import { buildPassageIndex, type ExtractiveAnswer, type PassageIndex } from './search-index';
+import { remixFromProduct, suggestProductsForSketch } from './song-seed/index';
 
 /** Unanswered questions are deleted after this long (docs/behaviour/lyra.md#unanswered-questions). */
 export const UNANSWERED_RETENTION_DAYS = 365;
@@ -125,13 +126,19 @@ export function createLyraService(options: LyraServiceOptions) {
       if (!persona) throw new UnknownInfluencerError(influencer);
       const { index, products } = await currentKnowledge();
       const found = index.answer(request.query);
-      const sketch = options.sketcher?.sketchForWish(request.query, remixOptions(request.remix, products)) ?? undefined;
+      const remixed = request.remix === undefined ? undefined : products.find(({ detail }) => detail.path === request.remix)?.detail;
+      // An unknown remix product is ignored: the wish alone makes the sketch.
+      const sketch = options.sketcher?.sketchForWish(request.query, remixed && { remix: remixFromProduct(remixed) }) ?? undefined;
       const base = { influencer, mode: 'search' as const };
 
       if (sketch) {
-        // A wish: the sketch is the answer; what the search found only suggests products.
+        // A wish: the sketch is the answer, with the products that fit it.
         const line = `${persona.lines.sketch}: **${sketch.title}**, ${sketch.key} at ${sketch.bpm} bpm (${sketch.chords.join(' – ')}).`;
-        return { ...base, answered: true, answer: line, citations: [], products: found ? productCards(found, products) : [], sketch };
+        const fitting = suggestProductsForSketch(
+          sketch,
+          products.map(({ detail }) => detail),
+        );
+        return { ...base, answered: true, answer: line, citations: [], products: cardsFor(fitting, products), sketch };
       }
       if (found) return { ...base, answered: true, answer: found.answer, citations: found.citations, products: productCards(found, products) };
       record({ influencer, question: request.query, createdAt: new Date(now()) });
@@ -178,20 +185,14 @@ function productCards(found: ExtractiveAnswer, products: ProductFacts[]): LyraPr
   const answerText = found.answer.toLowerCase();
   const citedPaths = found.cited.flatMap((passage) => (passage.productPath ? [passage.productPath] : []));
   const namedPaths = products.filter(({ detail }) => answerText.includes(detail.display.toLowerCase())).map(({ detail }) => detail.path);
+  return cardsFor([...new Set([...citedPaths, ...namedPaths])], products);
+}
+
+/** Cards, priced at what the shopper pays, for the first few of these product paths. */
+function cardsFor(paths: readonly string[], products: ProductFacts[]): LyraProduct[] {
   const byPath = new Map(products.map((product) => [product.detail.path, product.detail]));
-  return [...new Set([...citedPaths, ...namedPaths])].slice(0, MAX_PRODUCTS).flatMap((path) => {
+  return paths.slice(0, MAX_PRODUCTS).flatMap((path) => {
     const detail = byPath.get(path);
     return detail ? [{ path: detail.path, display: detail.display, price: detail.total, image: detail.image }] : [];
   });
-}
-
-/** The remixed product's key and tempo, as its description states them ("84 bpm", "A minor"); unknown products are ignored. */
-export function remixOptions(path: string | undefined, products: ProductFacts[]): Parameters<Sketcher['sketchForWish']>[1] {
-  if (path === undefined) return undefined;
-  const product = products.find(({ detail }) => detail.path === path)?.detail;
-  if (!product) return undefined;
-  const text = `${product.description.summary} ${product.longDescription}`;
-  const bpm = /\b(\d{2,3})\s*bpm\b/i.exec(text)?.[1];
-  const key = /\b([A-G](?:#|b|♯|♭)?)\s+(major|minor)\b/.exec(text);
-  return { remix: { path, ...(bpm && { bpm: Number(bpm) }), ...(key && { key: `${key[1]} ${key[2]}` }) } };
 }
