@@ -11,6 +11,7 @@ import { PaymentsStatus } from '#web/features/payments/components/payments-statu
 import { PaymentsProvider, selectCartReady, usePaymentsSelector } from '#web/features/payments/payments-provider.tsx';
 import type { CompletedOrder } from '#web/features/payments/types.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
+import { LyraLauncher } from '../lyra-launcher';
 import { NavigationEffects } from '../navigation-effects';
 import { useShopperAccount } from '../shopper-account';
 import { paths } from '@store/contracts/paths';
@@ -58,6 +59,8 @@ function Shell() {
         <Outlet context={outletContext} />
       </main>
       <SiteFooter config={storeConfig} />
+      {/* After the page: its effect reads the pending remix NavigationEffects has just kept. */}
+      <LyraLauncher />
       <Toaster />
     </div>
   );
