@@ -32,10 +32,10 @@ export function LyraChat({ conversation, onNavigate, intro, autoFocus = false, .
 
   // A store link inside an answer navigates in the app: whatever holds the chat (the panel) gets out of the way.
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (!onNavigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!onNavigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element).closest('a[href]');
     const href = link?.getAttribute('href') ?? '';
-    if (href.startsWith('/') && !href.startsWith('//') && !link?.hasAttribute('download')) onNavigate();
+    if (href.startsWith('/') && !href.startsWith('//') && !link?.hasAttribute('download') && !link?.hasAttribute('target')) onNavigate();
   };
 
   return (
