@@ -26,7 +26,7 @@ export function AskLyraButton({ expanded, onOpen, onPrepare, ref }: AskLyraButto
       onFocus={onPrepare}
       className="fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 inline-flex min-h-12 items-center gap-2 rounded-full border border-black/10 bg-accent py-2 pr-5 pl-2 font-semibold text-black shadow-lg shadow-black/25 transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary motion-reduce:transition-none sm:right-6 sm:bottom-6"
     >
-      <LyraAvatar className="size-8 bg-black text-accent" />
+      <LyraAvatar className="size-8" tone="inverse" />
       Ask {LYRA_NAME}
     </button>
   );

@@ -13,15 +13,13 @@ export interface LyraChatProps extends LyraRenderProps {
   onNavigate?(): void;
   /** Shown before the first question. */
   intro?: ReactNode;
-  /** Focus the question box when shown (the panel). */
-  autoFocus?: boolean;
 }
 
 /**
  * The conversation: questions and answers in a polite live region, the question box, and
  * while Lyra works, 'Lyra is thinking…' with a Stop button. Shared by the panel and /lyra.
  */
-export function LyraChat({ conversation, onNavigate, intro, autoFocus = false, ...renderProps }: LyraChatProps) {
+export function LyraChat({ conversation, onNavigate, intro, ...renderProps }: LyraChatProps) {
   const turns = useTurns(conversation);
   const asking = turns.at(-1)?.state === 'asking';
   const endRef = useRef<HTMLDivElement>(null);
@@ -64,7 +62,7 @@ export function LyraChat({ conversation, onNavigate, intro, autoFocus = false, .
           </Button>
         </div>
       )}
-      <QuestionForm disabled={asking} autoFocus={autoFocus} onAsk={(query) => conversation.send({ query })} />
+      <QuestionForm disabled={asking} onAsk={(query) => conversation.send({ query })} />
     </div>
   );
 }
@@ -105,14 +103,9 @@ function TurnView({ turn, onRetry, ...renderProps }: { turn: Turn; onRetry(): vo
   );
 }
 
-function QuestionForm({ disabled, autoFocus, onAsk }: { disabled: boolean; autoFocus: boolean; onAsk(query: string): boolean }) {
+function QuestionForm({ disabled, onAsk }: { disabled: boolean; onAsk(query: string): boolean }) {
   const inputId = useId();
   const [text, setText] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    if (autoFocus) inputRef.current?.focus();
-  }, [autoFocus]);
 
   const submit = () => {
     if (text.trim() === '' || disabled) return;
@@ -131,12 +124,11 @@ function QuestionForm({ disabled, autoFocus, onAsk }: { disabled: boolean; autoF
         Ask {LYRA_NAME} about the store, or wish for a song sketch
       </label>
       <textarea
-        ref={inputRef}
         id={inputId}
         rows={1}
         value={text}
         maxLength={LYRA_QUERY_MAX_CHARS}
-        placeholder="Ask a question or make a wish…"
+        placeholder="Ask, or make a wish…"
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           // Enter asks; Shift+Enter starts a new line.

@@ -32,6 +32,8 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
     const dialog = ref.current;
     const returnTarget = returnFocusTo?.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // The question box, not the first control of the header that opening the dialog focused.
+    dialog?.querySelector('textarea')?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       if (returnTarget?.isConnected) returnTarget.focus();
@@ -66,7 +68,7 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
             <h2 id={titleId} className="text-lg leading-tight font-bold">
               {LYRA_NAME}
             </h2>
-            <p className="truncate text-sm text-secondary">Answers from the store’s pages, and song sketches</p>
+            <p className="text-sm leading-snug text-secondary">Answers &amp; song sketches</p>
           </div>
           <Link
             to={paths.lyra.getHref()}
@@ -89,7 +91,6 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
         <LyraChat
           conversation={conversation}
           onNavigate={onClose}
-          autoFocus
           intro={<LyraIntro examples={PANEL_EXAMPLES} onExample={(query) => conversation.send({ query })} />}
           {...renderProps}
         />

@@ -21,7 +21,8 @@ export function ProductSuggestion({ product, renderProductAction }: { product: L
       ) : (
         <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-tertiary" />
       )}
-      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      {/* Stacked at every width: the panel is a phone's width on any screen. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="min-w-0">
           <Link
             to={paths.product.getHref(product.path)}
@@ -31,7 +32,7 @@ export function ProductSuggestion({ product, renderProductAction }: { product: L
           </Link>
           <p className="text-sm text-secondary tabular-nums">{product.price}</p>
         </div>
-        {renderProductAction && <div className="shrink-0 sm:w-44">{renderProductAction(product)}</div>}
+        {renderProductAction && <div>{renderProductAction(product)}</div>}
       </div>
     </li>
   );

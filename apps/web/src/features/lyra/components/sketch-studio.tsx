@@ -25,7 +25,7 @@ export function SketchStudio({ conversation }: { conversation: LyraConversation 
         into your DAW.
       </p>
       <form
-        className="mt-4 flex flex-col gap-3 sm:flex-row"
+        className="mt-4 flex flex-col items-start gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           if (wish.trim()) make(wish);
@@ -41,7 +41,7 @@ export function SketchStudio({ conversation }: { conversation: LyraConversation 
           aria-describedby={hintId}
           placeholder="e.g. dreamy synthwave in F# minor at 100 bpm"
           onChange={(event) => setWish(event.target.value)}
-          className="min-h-11 flex-1 rounded-lg border border-border bg-background px-3 text-base text-primary placeholder:text-secondary focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary dark:focus-visible:outline-accent"
+          className="min-h-11 w-full rounded-lg border border-border bg-background px-3 text-base text-primary placeholder:text-secondary focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary dark:focus-visible:outline-accent"
         />
         <Button type="submit" disabled={asking || wish.trim() === ''}>
           Make a sketch
