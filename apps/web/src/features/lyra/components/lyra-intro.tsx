@@ -18,7 +18,7 @@ export function LyraIntro({ examples, onExample }: { examples: readonly string[]
               <button
                 type="button"
                 onClick={() => onExample(example)}
-                className="min-h-9 rounded-full border border-border px-3 text-left text-sm text-primary hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent"
+                className="min-h-9 rounded-2xl border border-border px-3 py-1.5 text-left text-sm text-primary hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent"
               >
                 {example}
               </button>

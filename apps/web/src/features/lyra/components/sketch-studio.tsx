@@ -55,7 +55,7 @@ export function SketchStudio({ conversation }: { conversation: LyraConversation 
               type="button"
               disabled={asking}
               onClick={() => make(example)}
-              className="min-h-11 rounded-full border border-border bg-background px-4 text-left text-sm font-semibold text-primary hover:border-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60 dark:focus-visible:outline-accent"
+              className="min-h-11 rounded-2xl border border-border bg-background px-4 py-2 text-left text-sm font-semibold text-primary hover:border-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60 dark:focus-visible:outline-accent"
             >
               {example}
             </button>
