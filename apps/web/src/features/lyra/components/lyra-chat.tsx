@@ -22,10 +22,12 @@ export interface LyraChatProps extends LyraRenderProps {
 export function LyraChat({ conversation, onNavigate, intro, ...renderProps }: LyraChatProps) {
   const turns = useTurns(conversation);
   const asking = turns.at(-1)?.state === 'asking';
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
+  // The newest turn in view: the log scrolls, never the page around it.
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+    const log = logRef.current;
+    if (log && turns.length > 0) log.scrollTop = log.scrollHeight;
   }, [turns]);
 
   // A store link inside an answer navigates in the app: whatever holds the chat (the panel) gets out of the way.
@@ -49,7 +51,6 @@ export function LyraChat({ conversation, onNavigate, intro, ...renderProps }: Ly
         {turns.map((turn) => (
           <TurnView key={turn.id} turn={turn} onRetry={() => conversation.retry(turn.id)} {...renderProps} />
         ))}
-        <div ref={endRef} />
       </div>
       {asking && (
         <div className="flex items-center justify-between gap-3 border-t border-border px-4 py-2 sm:px-5">

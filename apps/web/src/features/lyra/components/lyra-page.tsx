@@ -28,16 +28,13 @@ export function LyraPage({ takePendingQuestion, conversation = sharedConversatio
       <p className="mt-2 max-w-2xl text-lg text-secondary">Answers about the store from its own pages, with sources — and song sketches from a single wish.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
         <SketchStudio conversation={conversation} />
-        <section
-          aria-label={`Conversation with ${LYRA_NAME}`}
-          className="flex h-[min(44rem,calc(100dvh-8rem))] min-h-[28rem] flex-col rounded-2xl border border-border"
-        >
+        <div className="flex h-[min(44rem,calc(100dvh-8rem))] min-h-[28rem] flex-col rounded-2xl border border-border">
           <LyraChat
             conversation={conversation}
             intro={<LyraIntro examples={PANEL_EXAMPLES} onExample={(query) => conversation.send({ query })} />}
             {...renderProps}
           />
-        </section>
+        </div>
       </div>
     </Container>
   );
