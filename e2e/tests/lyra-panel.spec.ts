@@ -85,6 +85,12 @@ for (const theme of THEMES) {
         const dialog = page.getByRole('dialog', { name: 'Lyra' });
         await expect(dialog).toBeVisible();
         await expect(dialog.getByRole('textbox', { name: /Ask Lyra/ })).toBeFocused();
+        // Tabbing around never reaches the page behind the modal panel.
+        for (let step = 0; step < 12; step++) {
+          await page.keyboard.press('Tab');
+          expect(await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest('dialog'))).toBe(true);
+        }
+        await dialog.getByRole('textbox', { name: /Ask Lyra/ }).focus();
         await expectNoSeriousAxeViolations(page);
         await saveViewScreenshot(page, testInfo, theme, `lyra-panel-empty-${viewport.name}`);
 
@@ -129,8 +135,13 @@ for (const theme of THEMES) {
         await expect(sketch.getByRole('list', { name: 'Chords' }).getByRole('listitem')).toHaveText(SKETCH_ANSWER.sketch!.chords);
         await expect(sketch.getByRole('link', { name: /Download MIDI/ })).toHaveAttribute('download', 'melancholic-lo-fi-in-a-minor.mid');
         await sketch.getByRole('button', { name: /^Play/ }).click();
-        await expect(sketch.getByRole('img', { name: 'Piano roll of Melancholic lo-fi in A minor' })).toBeVisible();
+        const roll = sketch.getByRole('img', { name: 'Piano roll of Melancholic lo-fi in A minor' });
+        await expect(roll).toBeVisible();
         await expect(sketch.getByRole('button', { name: /^Pause/ })).toBeVisible();
+        // Playing: the notes fall, so the picture changes.
+        const frame = () => roll.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+        const first = await frame();
+        await expect.poll(frame, { timeout: 5_000 }).not.toBe(first);
         await expectNoSeriousAxeViolations(page);
         await saveViewScreenshot(page, testInfo, theme, `lyra-page-${viewport.name}`);
 
