@@ -92,11 +92,17 @@ test.describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('inspiration and remix parameters are kept as a pending remix', async ({ page }) => {
+  test('inspiration and remix parameters are kept as a pending remix, which Lyra asks for once and removes', async ({ page }) => {
+    const asked: unknown[] = [];
+    await page.route('**/api/lyra/query', async (route) => {
+      asked.push(route.request().postDataJSON());
+      await route.fulfill({ json: { influencer: 'lyra', mode: 'search', answered: true, answer: 'A late-night sketch.', citations: [], products: [] } });
+    });
     await page.goto('/about?inspiration=late-night%20chords&remix=abc123');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pendingRemix') ?? 'null'));
-    expect(stored).toMatchObject({ inspiration: 'late-night chords', remix: 'abc123' });
+    await expect(page.getByRole('dialog', { name: 'Lyra' }).getByText('A late-night sketch.')).toBeVisible();
+    expect(asked).toEqual([{ query: 'late-night chords', remix: 'abc123' }]);
+    expect(await page.evaluate(() => sessionStorage.getItem('pendingRemix'))).toBeNull();
   });
 });
 

@@ -30,6 +30,7 @@ const ROUTES: { path: string; name: string; heading: string | RegExp; status?: n
   { path: '/callback', name: 'callback', heading: 'Authentication Error' },
   // Signed out: the route guard sends the visitor home (docs/behaviour/sign-in.md#route-guard).
   { path: '/account', name: 'account', heading: 'One wish — to help songs come true' },
+  { path: '/lyra', name: 'lyra', heading: 'Ask Lyra' },
   { path: '/privacy-policy', name: 'privacy-policy', heading: 'Privacy Policy' },
   { path: '/refund-policy', name: 'refund-policy', heading: 'Refund Policy' },
   { path: '/terms-and-conditions', name: 'terms-and-conditions', heading: 'Terms and Conditions' },

@@ -39,6 +39,8 @@ export const paths = {
     path: '/account',
     getHref: (tab?: string) => (tab ? `/account?tab=${encodeURIComponent(tab)}` : '/account'),
   },
+  /** Lyra, the store's assistant, on a page of its own with the sketch studio. */
+  lyra: fixed('/lyra'),
   /** The Markdown pages of `@store/content`, keyed by their slug there. */
   content: {
     about: fixed('/about'),

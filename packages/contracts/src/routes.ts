@@ -4,7 +4,7 @@ import { paths, PRODUCT_PATH_PATTERN, type ContentSlug, type ProductListView } f
  * The web app's route modules that render pages: `apps/web/src/app/routes/{module}.tsx`,
  * each its own lazily loaded chunk.
  */
-export type PageModule = 'home' | 'product-list' | 'product' | 'purchase-success' | 'cart' | 'checkout' | 'callback' | 'account' | 'content-page';
+export type PageModule = 'home' | 'product-list' | 'product' | 'purchase-success' | 'cart' | 'checkout' | 'callback' | 'account' | 'lyra' | 'content-page';
 
 /** What a page tells the module that renders it: which list view or which Markdown page. */
 export type PageHandle = { productList: ProductListView } | { contentSlug: ContentSlug };
@@ -33,6 +33,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.checkout.path, module: 'checkout' },
   { path: paths.callback.path, module: 'callback' },
   { path: paths.account.path, module: 'account' },
+  { path: paths.lyra.path, module: 'lyra' },
   ...Object.entries(paths.content).map(([slug, page]) => ({
     path: page.path,
     module: 'content-page' as const,

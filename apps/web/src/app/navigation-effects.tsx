@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
 
 export const PENDING_REMIX_KEY = 'pendingRemix';
 
@@ -37,4 +38,38 @@ export function storePendingRemix(search: string) {
   } catch {
     // Storage can be full or disabled (private mode); the remix is a convenience only.
   }
+}
+
+/** A remix a link asked for: what to wish for, and the product whose key and tempo seed it. */
+export interface PendingRemix {
+  inspiration?: string;
+  remix?: string;
+}
+
+/**
+ * Reads the pending remix and forgets it, so it is acted on once (docs/behaviour/lyra.md#the-panel-and-the-page).
+ * A `remix` that is not a product path is dropped; without an inspiration it becomes nothing to ask.
+ */
+export function takePendingRemix(): PendingRemix | undefined {
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(PENDING_REMIX_KEY);
+    sessionStorage.removeItem(PENDING_REMIX_KEY);
+  } catch {
+    return undefined;
+  }
+  if (stored === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { inspiration, remix } = value as Record<string, unknown>;
+  const pending: PendingRemix = {
+    ...(typeof inspiration === 'string' && inspiration.trim() !== '' && { inspiration: inspiration.trim() }),
+    ...(typeof remix === 'string' && PRODUCT_PATH_PATTERN.test(remix) && { remix }),
+  };
+  return pending.inspiration || pending.remix ? pending : undefined;
 }

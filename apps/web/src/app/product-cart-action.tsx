@@ -1,6 +1,7 @@
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { ProductCartButton } from '../features/cart/components/product-cart-button';
 import type { RenderProductAction } from '../features/catalog/types';
+import type { RenderLyraProductAction } from '../features/lyra/types';
 import { selectCartReady, usePaymentsActions, usePaymentsSelector } from '../features/payments/payments-provider';
 
 /**
@@ -8,7 +9,7 @@ import { selectCartReady, usePaymentsActions, usePaymentsSelector } from '../fea
  * subscribes to its own product's quantity only: a grid of cards re-renders one button per
  * cart change, and the provider becoming ready re-renders the buttons, not the page.
  */
-function ProductCartAction({ product }: { product: NormalizedProduct }) {
+function ProductCartAction({ product }: { product: Pick<NormalizedProduct, 'path' | 'display'> }) {
   const { add, remove } = usePaymentsActions();
   const ready = usePaymentsSelector(selectCartReady);
   const quantity = usePaymentsSelector((state) => state.cart.items.find((line) => line.path === product.path)?.quantity ?? 0);
@@ -19,3 +20,6 @@ function ProductCartAction({ product }: { product: NormalizedProduct }) {
 
 /** `renderAction` for ProductGrid and ProductPage (docs/decisions/0005-web-app-structure.md). */
 export const renderProductCartAction: RenderProductAction = (product) => <ProductCartAction product={product} />;
+
+/** The same button for a product Lyra suggests (it knows the product's path and name only). */
+export const renderLyraProductAction: RenderLyraProductAction = (product) => <ProductCartAction product={product} />;

@@ -26,6 +26,31 @@ describe('apiGet', () => {
   });
 });
 
+describe('ApiError details', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the server's message and a 429's retry-after seconds", async () => {
+    const response = new Response('{"error":"Too Many Requests","message":"Slow down."}', { status: 429, headers: { 'retry-after': '12' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => response),
+    );
+    const error = (await apiPost('/api/lyra/query', { query: 'x' }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toMatchObject({ status: 429, serverMessage: 'Slow down.', retryAfterSeconds: 12 });
+  });
+
+  it('has no server message when the body is not a JSON error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    const error = (await apiGet('/api/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.serverMessage).toBeUndefined();
+    expect(error.retryAfterSeconds).toBeUndefined();
+  });
+});
+
 describe('apiPost', () => {
   afterEach(() => vi.unstubAllGlobals());
 

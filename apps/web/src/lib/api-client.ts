@@ -8,6 +8,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said went wrong (its JSON `message`), for calls that show it to the shopper. */
+    readonly serverMessage?: string,
+    /** Seconds to wait before asking again, from a 429's `retry-after` header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,11 +44,29 @@ async function apiRequest(path: string, init: RequestInit & { headers?: Record<s
     headers: { accept: 'application/json', ...init.headers },
   });
   if (!response.ok) {
-    // Release the connection: an unread body keeps the request open.
-    await response.body?.cancel().catch(() => undefined);
-    throw new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`);
+    throw new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, await serverMessageOf(response), retryAfterOf(response));
   }
   return response.json();
+}
+
+/** The `message` of the server's JSON error (`{error, message}`), if a short one is there. Reading the body also releases the connection. */
+async function serverMessageOf(response: Response): Promise<string | undefined> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body: unknown = JSON.parse(text);
+    const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+    return typeof message === 'string' && message.length > 0 && message.length <= 500 ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `retry-after` in seconds (a number of seconds or an HTTP date), or undefined. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(1, seconds) : undefined;
 }
 
 /** API-relative media paths ('/media/…') resolved against the API host. */

@@ -11,6 +11,7 @@ import { PaymentsStatus } from '#web/features/payments/components/payments-statu
 import { PaymentsProvider, selectCartReady, usePaymentsSelector } from '#web/features/payments/payments-provider.tsx';
 import type { CompletedOrder } from '#web/features/payments/types.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
+import { LyraLauncher } from '../lyra-launcher';
 import { NavigationEffects } from '../navigation-effects';
 import { useShopperAccount } from '../shopper-account';
 import { paths } from '@store/contracts/paths';
@@ -45,8 +46,9 @@ function Shell() {
   const total = usePaymentsSelector((state) => (state.cart.totalPending ? '…' : state.cart.total));
   const cartSummary: HeaderCartSummary = { ready, count, total };
   const outletContext = useMemo(() => ({ account }) satisfies RootOutletContext, [account]);
+  // pb-20: room below the footer, so the Ask Lyra button never sits on its last line.
   return (
-    <div className="flex min-h-dvh flex-col bg-background text-primary">
+    <div className="flex min-h-dvh flex-col bg-background pb-20 text-primary">
       <a href="#main" className="sr-only z-50 rounded-md bg-accent px-4 py-2 font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
@@ -58,6 +60,8 @@ function Shell() {
         <Outlet context={outletContext} />
       </main>
       <SiteFooter config={storeConfig} />
+      {/* After the page: its effect reads the pending remix NavigationEffects has just kept. */}
+      <LyraLauncher />
       <Toaster />
     </div>
   );

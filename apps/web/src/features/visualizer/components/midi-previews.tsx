@@ -1,8 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { fetchMidi } from '../api/fetch-midi';
-import type { Song } from '../midi/song';
+import { useId, useState } from 'react';
+import { useMidiSong } from '../hooks/use-midi-song';
 import { loadPlayerOptions } from '../options/player-options';
-import { readSong } from '../runtime';
 import { PianoRoll } from './piano-roll';
 import { SoundToggle } from './landing-visualizer';
 
@@ -10,8 +8,6 @@ export interface MidiPreview {
   src: string;
   title: string;
 }
-
-type Loaded = { src: string } & ({ status: 'failed' } | { status: 'ready'; song: Song });
 
 /**
  * A product's MIDI previews (a sample pack's loops): pick one, play or pause it in the
@@ -21,31 +17,12 @@ export default function MidiPreviews({ previews, productName }: { previews: Midi
   const headingId = useId();
   const [options] = useState(() => loadPlayerOptions().options);
   const [selected, setSelected] = useState(0);
-  const [result, setResult] = useState<Loaded>();
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
   const preview = previews[selected] ?? previews[0];
-  const src = preview?.src;
-
-  useEffect(() => {
-    if (!src) return;
-    const abort = new AbortController();
-    fetchMidi(src, abort.signal)
-      .then(readSong)
-      .then(
-        (song) => !abort.signal.aborted && setResult({ src, status: 'ready', song }),
-        (error: unknown) => {
-          if (abort.signal.aborted) return;
-          console.error(error instanceof Error ? error.message : String(error));
-          setResult({ src, status: 'failed' });
-        },
-      );
-    return () => abort.abort();
-  }, [src]);
+  const loaded = useMidiSong(preview?.src);
 
   if (!preview) return null;
-  // The answer for another preview than the selected one means this one is still loading.
-  const loaded = result && result.src === src ? result : { status: 'loading' as const };
   const sound = options.soundOn && !muted;
 
   return (

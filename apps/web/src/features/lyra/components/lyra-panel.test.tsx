@@ -1,0 +1,189 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LyraConversation } from '../conversation/lyra-conversation';
+import { errorResponse, fakeLyraFetch, lyraAnswer, polyfillDialog, requestBody } from '../testing/lyra-fixtures';
+import type { LyraPanelProps } from './lyra-panel';
+import LyraPanel from './lyra-panel';
+
+beforeAll(polyfillDialog);
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPanel(props: Partial<LyraPanelProps> = {}, wrap: (node: ReactNode) => ReactNode = (node) => node) {
+  const onClose = vi.fn();
+  const conversation = new LyraConversation();
+  const utils = render(wrap(<MemoryRouter>{<LyraPanel onClose={onClose} conversation={conversation} {...props} />}</MemoryRouter>));
+  return { ...utils, onClose, conversation };
+}
+
+async function ask(question: string) {
+  await userEvent.type(screen.getByRole('textbox', { name: /Ask Lyra/ }), question);
+  await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+}
+
+describe('the Lyra panel', () => {
+  it('is a labelled modal dialog whose conversation is a polite live region; Escape and Close close it', async () => {
+    const { onClose } = renderPanel();
+    const dialog = screen.getByRole('dialog', { name: 'Lyra' });
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByRole('log', { name: 'Conversation with Lyra' })).toHaveAttribute('aria-live', 'polite');
+    // The question box has focus, inside the dialog.
+    expect(screen.getByRole('textbox', { name: /Ask Lyra/ })).toHaveFocus();
+    // The browser turns Escape on a modal dialog into a `cancel` event.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Close Lyra' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks POST /api/lyra/query and shows the answer with its [n] linked to the cited page and the numbered sources', async () => {
+    const fetchMock = fakeLyraFetch(lyraAnswer());
+    const { onClose } = renderPanel();
+    await ask('Can I get a refund?');
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/lyra/query', expect.objectContaining({ method: 'POST' }));
+    expect(requestBody(fetchMock)).toEqual({ query: 'Can I get a refund?' });
+    expect(await screen.findByText('30 days')).toBeInTheDocument();
+    const marker = screen.getByRole('link', { name: '[1]' });
+    expect(marker).toHaveAttribute('href', '/refund-policy#refunds');
+    expect(marker).toHaveAttribute('title', 'Refund Policy — Refunds');
+    const sources = screen.getByRole('list', { name: 'Sources' });
+    expect(within(sources).getByRole('link', { name: 'Refund Policy — Refunds' })).toHaveAttribute('href', '/refund-policy#refunds');
+    // Following a store link closes the panel (the router shows the page behind it).
+    await userEvent.click(marker);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows 'Lyra is thinking…' with a Stop button that aborts the request", async () => {
+    const fetchMock = fakeLyraFetch('pending');
+    renderPanel();
+    await ask('What is reMIDI?');
+    expect(screen.getByRole('status')).toHaveTextContent('Lyra is thinking…');
+    expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    const signal = fetchMock.mock.calls[0]?.[1]?.signal;
+    expect(signal?.aborted).toBe(true);
+    expect(await screen.findByText(/Stopped\./)).toBeInTheDocument();
+    expect(screen.queryByText('Lyra is thinking…')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['400: the server’s message', errorResponse(400, 'query: at most 2000 characters'), 'query: at most 2000 characters'],
+    ['429: when to try again', errorResponse(429, 'Too many requests', { 'retry-after': '7' }), 'Too many questions at once — try again in 7 seconds.'],
+    ['5xx: try again', errorResponse(503, 'upstream down'), 'Lyra ran into a problem on our side. Try again in a moment.'],
+    ['network: check the connection', new TypeError('Failed to fetch'), 'Lyra could not be reached. Check your internet connection and try again.'],
+    [
+      'an answer off the contract',
+      new Response('{"answer":42}', { status: 200 }),
+      'Lyra’s answer arrived in a form this page cannot read. Reload the page and try again.',
+    ],
+  ])('says what went wrong and what to do — %s', async (_case, response, message) => {
+    fakeLyraFetch(response);
+    renderPanel();
+    await ask('Hello?');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('asks a failed question again with Try again', async () => {
+    const fetchMock = fakeLyraFetch(errorResponse(503, 'down'), lyraAnswer({ answer: 'Back again.' }));
+    renderPanel();
+    await ask('Are you there?');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Back again.')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 1)).toEqual({ query: 'Are you there?' });
+  });
+
+  it('shows an answer Lyra is not sure of as a gentle I-don’t-know with the Support link', async () => {
+    fakeLyraFetch(lyraAnswer({ answered: false, answer: 'I don’t know that one. The [Support page](/support) can help.', citations: [] }));
+    renderPanel();
+    await ask('What is the capital of France?');
+    expect(await screen.findByText('I’m not sure about this one')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Support page' })).toHaveAttribute('href', '/support');
+    expect(screen.queryByRole('list', { name: 'Sources' })).not.toBeInTheDocument();
+  });
+
+  it('shows the products an answer names, with the Add to Cart the app hands in', async () => {
+    const product = { path: 'remidi-4', display: 'reMIDI 4', price: '$59.00', image: '/media/remidi-4.png' };
+    fakeLyraFetch(lyraAnswer({ answer: 'reMIDI 4 plays MIDI from pads [1].', products: [product] }));
+    const renderProductAction = vi.fn((item: typeof product) => <button type="button">Add {item.display} to Cart</button>);
+    renderPanel({ renderProductAction });
+    await ask('What plays MIDI from pads?');
+    const list = await screen.findByRole('list', { name: 'Products in this answer' });
+    expect(within(list).getByRole('link', { name: 'reMIDI 4' })).toHaveAttribute('href', '/products/remidi-4');
+    expect(within(list).getByText('$59.00')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Add reMIDI 4 to Cart' })).toBeInTheDocument();
+    expect(renderProductAction).toHaveBeenCalledWith(product);
+  });
+
+  it('shows a sketch: key, tempo, chord chips, Play through the app’s player and a Download link', async () => {
+    const sketch = {
+      id: 'abc123',
+      title: 'Rainy night in A minor',
+      key: 'A minor',
+      bpm: 80,
+      chords: ['Am7', 'Dm7', 'G7', 'Cmaj7'],
+      seed: 7,
+      midiUrl: '/api/lyra/sketches/abc123.mid',
+    };
+    fakeLyraFetch(lyraAnswer({ answer: 'Here is your sketch.', citations: [], sketch }));
+    const renderSketchPlayer = vi.fn(({ playing }: { playing: boolean }) => <p>{playing ? 'player playing' : 'player paused'}</p>);
+    renderPanel({ renderSketchPlayer });
+    await ask('melancholic lo-fi in A minor at 80 bpm');
+
+    const card = await screen.findByRole('region', { name: 'Rainy night in A minor' });
+    expect(within(card).getByText('A minor · 80 bpm · 4 bars')).toBeInTheDocument();
+    expect(
+      within(within(card).getByRole('list', { name: 'Chords' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(sketch.chords);
+    const download = within(card).getByRole('link', { name: /Download MIDI\s*of Rainy night in A minor/ });
+    expect(download).toHaveAttribute('href', '/api/lyra/sketches/abc123.mid');
+    expect(download).toHaveAttribute('download', 'rainy-night-in-a-minor.mid');
+    // The player is loaded only when the shopper presses Play (its sound needs that gesture).
+    expect(renderSketchPlayer).not.toHaveBeenCalled();
+    await userEvent.click(within(card).getByRole('button', { name: /Play\s*Rainy night in A minor/ }));
+    expect(within(card).getByText('player playing')).toBeInTheDocument();
+    expect(renderSketchPlayer).toHaveBeenLastCalledWith({ midiUrl: sketch.midiUrl, title: sketch.title, playing: true });
+    await userEvent.click(within(card).getByRole('button', { name: /Pause\s*Rainy night in A minor/ }));
+    expect(within(card).getByText('player paused')).toBeInTheDocument();
+  });
+
+  it('asks a pending question once, even when effects run twice', async () => {
+    const fetchMock = fakeLyraFetch(lyraAnswer({ answer: 'A sketch from that pack.', citations: [] }));
+    renderPanel({ pendingQuestion: { query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' } }, (node) => <StrictMode>{node}</StrictMode>);
+    expect(await screen.findByText('A sketch from that pack.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requestBody(fetchMock)).toEqual({ query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' });
+  });
+
+  it('keeps the conversation in memory only', async () => {
+    fakeLyraFetch(lyraAnswer());
+    const { conversation, unmount } = renderPanel();
+    await ask('Can I get a refund?');
+    await screen.findByText('30 days');
+    unmount();
+    expect(localStorage.length + sessionStorage.length).toBe(0);
+    // Opened again, the panel shows the same conversation.
+    render(
+      <MemoryRouter>
+        <LyraPanel onClose={vi.fn()} conversation={conversation} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('30 days')).toBeInTheDocument();
+    await act(async () => undefined);
+  });
+});
+
+describe('waiting for the answer', () => {
+  it('refuses a second question while one is being answered', async () => {
+    const fetchMock = fakeLyraFetch('pending');
+    const { conversation } = renderPanel();
+    await ask('First?');
+    expect(conversation.send({ query: 'Second?' })).toBe(false);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  });
+});
