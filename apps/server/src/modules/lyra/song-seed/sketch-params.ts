@@ -3,7 +3,7 @@
  * (sketch-id.ts), so a file is made again from its id and never stored.
  */
 import type { SKETCH_MODES } from '@store/contracts/lyra';
-import type { SketchBars } from './wish';
+import type { SongWish } from './wish';
 
 export type SketchMode = (typeof SKETCH_MODES)[number];
 
@@ -19,16 +19,9 @@ export const TONICS = ['C', 'C#', 'Db', 'D', 'D#', 'Eb', 'E', 'F', 'F#', 'Gb', '
 /** Changes whenever the same parameters would make different notes, so old ids keep their bytes meaning. */
 export const SONG_SEED_VERSION = 1;
 
-export interface SketchParams {
+/** A wish's parameters, with the version of the Song Seed that plays them and the seed of its choices. */
+export interface SketchParams extends SongWish {
   version: number;
-  tonic: string;
-  mode: SketchMode;
-  bpm: number;
-  style: Style;
-  mood: Mood | null;
-  bars: SketchBars;
-  /** The wish asked for a ii–V–I: the progression is that, not a template chosen by the seed. */
-  twoFiveOne: boolean;
   seed: number;
 }
 

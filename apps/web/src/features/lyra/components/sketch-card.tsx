@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { apiAssetUrl } from '#web/lib/api-client.ts';
 import type { RenderSketchPlayer } from '../types';
+import { PlayPauseIcon } from '#web/components/ui/play-pause-icon.tsx';
 
 /** `Rainy night in A minor` → `rainy-night-in-a-minor.mid`. */
 export function sketchFileName(title: string): string {
@@ -54,13 +55,7 @@ export function SketchCard({ sketch, renderSketchPlayer }: { sketch: LyraSketch;
             }}
             className={buttonClasses('primary', 'md')}
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-              {playing ? (
-                <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />
-              ) : (
-                <path d="M6 4.2v11.6a.7.7 0 0 0 1.06.6l9.3-5.8a.7.7 0 0 0 0-1.2l-9.3-5.8A.7.7 0 0 0 6 4.2Z" />
-              )}
-            </svg>
+            <PlayPauseIcon playing={playing} />
             {playing ? 'Pause' : 'Play'}
             <span className="sr-only"> {sketch.title}</span>
           </button>

@@ -3,6 +3,7 @@ import { useMidiSong } from '../hooks/use-midi-song';
 import { loadPlayerOptions } from '../options/player-options';
 import { PianoRoll } from './piano-roll';
 import { SoundToggle } from './landing-visualizer';
+import { PlayPauseIcon } from '#web/components/ui/play-pause-icon.tsx';
 
 export interface MidiPreview {
   src: string;
@@ -70,13 +71,7 @@ export default function MidiPreviews({ previews, productName }: { previews: Midi
           disabled={loaded.status !== 'ready'}
           className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-accent px-5 font-semibold text-black hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            {playing ? (
-              <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />
-            ) : (
-              <path d="M6 4.2v11.6a.7.7 0 0 0 1.06.6l9.3-5.8a.7.7 0 0 0 0-1.2l-9.3-5.8A.7.7 0 0 0 6 4.2Z" />
-            )}
-          </svg>
+          <PlayPauseIcon playing={playing} />
           {playing ? 'Pause' : 'Play'}
           <span className="sr-only"> {preview.title}</span>
         </button>
