@@ -143,15 +143,22 @@ for (const theme of THEMES) {
       await page.goto('/');
       const panel = await openPanel(page);
       await ask(panel, 'Can I get a refund on a plugin?');
-      const sources = panel.getByRole('list', { name: 'Sources' });
+      const sources = panel.getByRole('list', { name: 'Sources' }).first();
       await expect(sources).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await saveViewScreenshot(page, testInfo, theme, `lyra-real-answer-${viewport.name}`);
-      await sources.getByRole('link').last().scrollIntoViewIfNeeded();
-      await saveViewScreenshot(page, testInfo, theme, `lyra-real-answer-sources-${viewport.name}`);
+
+      // A second answer, naming products with their Add to Cart buttons.
+      await ask(panel, 'how many computers can I use reMIDI 4 on?');
+      const products = panel.getByRole('list', { name: 'Products in this answer' });
+      await expect(products.getByRole('button', { name: 'Add to Cart' }).first()).toBeVisible();
+      await products.scrollIntoViewIfNeeded();
+      await expectNoSeriousAxeViolations(page);
+      await saveViewScreenshot(page, testInfo, theme, `lyra-real-products-${viewport.name}`);
 
       // A cited section further down its page: the anchor is a heading's id, scrolled into view.
       const citation = sources.getByRole('link').last();
+      await citation.scrollIntoViewIfNeeded();
       const href = (await citation.getAttribute('href'))!;
       expect(href).toMatch(/^\/[^#]+#.+$/);
       await citation.click();
