@@ -49,6 +49,7 @@ test('the panel answers how many computers reMIDI 4 runs on, with a citation tha
   const answer = panel.getByRole('paragraph').filter({ hasText: 'up to 3 computers' });
   await expect(answer).toBeVisible();
   // The answer opens with that sentence, so its first citation is the sentence's own.
+  await expect(answer).toHaveText(/^[^[]*\b3 computers \[\d+\]\./);
   const citation = answer.getByRole('link', { name: /^\[\d+\]$/ }).first();
   const href = (await citation.getAttribute('href'))!;
   const title = (await citation.getAttribute('title'))!;
