@@ -36,6 +36,14 @@ describe.each(TEST_ENGINES)('POST /api/lyra/query on %s', (engine) => {
     }
   });
 
+  it('introduces a real sketch by its title and chords, naming its key and tempo once', async () => {
+    const answer = lyraAnswerSchema.parse((await post({ query: 'melancholic lo-fi in A minor at 80 bpm' })).json());
+    const sketch = answer.sketch!;
+    expect(sketch).toMatchObject({ key: 'A minor', bpm: 80, title: 'Melancholic lo-fi in A minor, 80 bpm' });
+    expect(answer.answer).toBe(`Here is a sketch for your wish: **${sketch.title}** (${sketch.chords.join(' – ')}).`);
+    expect(answer.answer.match(/80 bpm/g)).toHaveLength(1);
+  });
+
   it('returns the products an answer names as cards priced at what the shopper pays', async () => {
     const answer = lyraAnswerSchema.parse((await post({ query: 'Is there a deal on reChannel?' })).json());
     expect(answer.products).toContainEqual(expect.objectContaining({ path: 'rechannel', display: 'reChannel', price: '$23.20' }));

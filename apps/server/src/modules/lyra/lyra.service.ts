@@ -133,7 +133,8 @@ export function createLyraService(options: LyraServiceOptions) {
 
       if (sketch) {
         // A wish: the sketch is the answer, with the products that fit it.
-        const line = `${persona.lines.sketch}: **${sketch.title}**, ${sketch.key} at ${sketch.bpm} bpm (${sketch.chords.join(' – ')}).`;
+        // The title already names the key and tempo ('… in A minor, 80 bpm'); the sketch's card shows them again.
+        const line = `${persona.lines.sketch}: **${sketch.title}** (${sketch.chords.join(' – ')}).`;
         const fitting = suggestProductsForSketch(
           sketch,
           products.map(({ detail }) => detail),

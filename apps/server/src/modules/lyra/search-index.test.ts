@@ -35,7 +35,7 @@ describe('passage index', () => {
   it('answers with cited sentences, the best passage first', () => {
     const answer = index.answer('How many computers does one licence activate?');
     expect(answer?.citations[0]).toEqual({ n: 1, title: 'Support: Licensing', url: '/support#licensing' });
-    expect(answer?.answer).toMatch(/^One licence activates a plugin on up to 3 computers at the same time\. \[1\]/);
+    expect(answer?.answer).toMatch(/^One licence activates a plugin on up to 3 computers at the same time \[1\]\./);
   });
 
   it('declines what it does not know', () => {
@@ -66,14 +66,23 @@ describe('citation numbering', () => {
   });
 
   it('ends a quoted list item with a full stop', () => {
-    expect(composeAnswer(termsOf('refund'), [passage(0, '/a', 'ask for a refund;')])?.answer).toBe('ask for a refund. [1]');
+    expect(composeAnswer(termsOf('refund'), [passage(0, '/a', 'ask for a refund;')])?.answer).toBe('ask for a refund [1].');
+  });
+
+  it("puts each sentence's marker before its closing stop, so it never reads as the start of the next sentence", () => {
+    const answer = composeAnswer(termsOf('refund days'), [
+      passage(0, '/a', 'Refund within 30 days. Is a refund quick? Days count!'),
+      passage(1, '/b', 'A refund takes 10 days.'),
+    ]);
+    expect(answer?.answer).toMatch(/^Refund within 30 days \[1\]\. /);
+    expect(answer?.answer.split(/(?<=[.!?]) /).every((sentence) => /\[\d\][.!?]$/.test(sentence))).toBe(true);
   });
 
   it('quotes at most three sentences and the same sentence once', () => {
-    const same = 'Refund within 30 days.';
+    const same = 'Refund within 30 days';
     const answer = composeAnswer(termsOf('refund days'), [
-      passage(0, '/a', `${same} Refund days one. Refund days two. Refund days three.`),
-      passage(1, '/b', same),
+      passage(0, '/a', `${same}. Refund days one. Refund days two. Refund days three.`),
+      passage(1, '/b', `${same}.`),
     ]);
     expect(answer?.answer.match(/\[\d\]/g)).toHaveLength(3);
     expect(answer?.answer.split(same)).toHaveLength(2);

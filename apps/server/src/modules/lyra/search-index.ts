@@ -136,12 +136,20 @@ export function composeAnswer(questionTerms: string[], quoted: SearchHit[]): Ext
       citations.push({ n: cited.length, title: candidate.passage.title, url: candidate.passage.url });
       index = cited.length - 1;
     }
-    return `${asSentence(candidate.sentence)} [${index + 1}]`;
+    return citedSentence(candidate.sentence, index + 1);
   });
   return { answer: lines.join(' '), citations, cited };
 }
 
 const byScore = (a: Candidate, b: Candidate) => b.score - a.score;
+
+/**
+ * The sentence with its marker before the closing stop ('… your order [1].'): after the stop, the
+ * marker read as the start of the next sentence.
+ */
+function citedSentence(text: string, n: number): string {
+  return asSentence(text).replace(/[.!?:]$/, (stop) => ` [${n}]${stop}`);
+}
 
 /** A list item or table row quoted as a sentence ends with a full stop (not with the list's `;`). */
 function asSentence(text: string): string {

@@ -35,6 +35,8 @@ export function LyraAnswerView({ answer, renderProductAction, renderSketchPlayer
           </ol>
         </div>
       )}
+      {/* The sketch is what was asked for; the products that fit it follow. */}
+      {answer.sketch && <SketchCard sketch={answer.sketch} renderSketchPlayer={renderSketchPlayer} />}
       {answer.products.length > 0 && (
         <ul aria-label="Products in this answer" className="mt-4 space-y-2">
           {answer.products.map((product) => (
@@ -42,7 +44,6 @@ export function LyraAnswerView({ answer, renderProductAction, renderSketchPlayer
           ))}
         </ul>
       )}
-      {answer.sketch && <SketchCard sketch={answer.sketch} renderSketchPlayer={renderSketchPlayer} />}
     </div>
   );
 }
