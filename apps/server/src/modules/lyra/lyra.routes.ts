@@ -47,10 +47,12 @@ export async function lyraRoutes(fastify: FastifyInstance, { lyra, queriesPerMin
       const stream = new PassThrough();
       // The shopper went away (or the answer ended): the language model's call stops with it.
       reply.raw.on('close', () => controller.abort());
-      const send = (event: LyraChatEventName, data: unknown) => {
-        if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Nothing is written once the shopper has gone (the stream is then destroyed).
+      const write = (text: string) => {
+        if (stream.writable) stream.write(text);
       };
-      const ping = setInterval(() => stream.write(': ping\n\n'), pingMs);
+      const send = (event: LyraChatEventName, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const ping = setInterval(() => write(': ping\n\n'), pingMs);
       void lyra
         .chat(request.body, { signal: controller.signal, onText: (text) => send('delta', { text }) })
         .then((answer) => {
