@@ -103,7 +103,7 @@ describe('POST /api/lyra/chat with a language model', () => {
   const searchAnswer = async (question = QUESTION) =>
     lyraAnswerSchema.parse((await t.app.inject({ method: 'POST', url: '/api/lyra/query', payload: { query: question } })).json());
 
-  it('answers from the model, keeping its real citations renumbered by first use and dropping invented ones (storefront spec §9)', async () => {
+  it('answers from the model, keeping its real citations renumbered by first use and dropping invented ones (storefront spec §7)', async () => {
     model.answer(streamPieces(['You can use it on 3 comp', 'uters [2', ']. It is in the manual [1]', ' and on the moon [9]', '. Again [2].']));
     const response = await ask();
     expect(response.statusCode).toBe(200);

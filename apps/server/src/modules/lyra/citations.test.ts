@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filterCitations, stablePrefix } from './citations';
 
 describe('filterCitations', () => {
-  it('renumbers the citations a language model used in order of first use (storefront spec §9)', () => {
+  it('renumbers the citations a language model used in order of first use', () => {
     expect(filterCitations('Three seats [3]. Refunds in 30 days [1]. Seats again [3].', 4)).toEqual({
       text: 'Three seats [1]. Refunds in 30 days [2]. Seats again [1].',
       used: [3, 1],
