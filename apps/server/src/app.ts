@@ -35,6 +35,7 @@ import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repo
 import { createSandboxService } from './modules/payments/sandbox/sandbox.service';
 import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliverer';
 import { loadContentPages } from './modules/lyra/knowledge';
+import { createLlmClient } from './modules/lyra/llm-client';
 import { createLyraRepository } from './modules/lyra/lyra.repository';
 import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
@@ -126,6 +127,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     repository: createLyraRepository(database.db),
     supportEmail: config.publicConfig.supportEmail,
     sketcher: createSketcher(),
+    llm: config.lyra.llm && createLlmClient(config.lyra.llm),
+    storeName: config.storeName,
+    // The reason only: the error never holds the prompt or the key.
+    onLlmFailure: (error) =>
+      app.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'Lyra’s language model failed; answered from the store’s pages'),
     onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEFAULT_LANDING_MIDI_URL, type PublicIdentityConfig, type PublicStoreConfig } from '@store/contracts';
 import { z } from 'zod';
 import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
+import type { LlmConfig } from '../modules/lyra/llm-client';
 import { trustProxySetting, type TrustProxy } from './trust-proxy';
 
 const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -55,6 +56,13 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** Questions one client may ask Lyra per minute (on top of the global limit). */
   LYRA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Lyra's optional language model: any OpenAI-compatible Chat Completions endpoint (with LYRA_LLM_MODEL). */
+  LYRA_LLM_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL up to the API version, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })
+    .optional(),
+  LYRA_LLM_MODEL: z.string().min(1).max(200).optional(),
+  LYRA_LLM_API_KEY: z.string().min(1).max(1000).optional(),
+  LYRA_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -126,7 +134,7 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: TrustProxy;
   rateLimit: { max: number; windowMs: number };
-  lyra: { queriesPerMinute: number };
+  lyra: { queriesPerMinute: number; llm: LlmConfig | undefined };
   bodyLimit: number;
   webDistDir: string | undefined;
   payments: PaymentsConfig;
@@ -226,7 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   }
   const storageProblems = checkStorage(env);
   if (storageProblems.length > 0) throw new ConfigError(storageProblems);
-  const exposureProblems = [...checkSandboxExposure(env), ...checkMail(env)];
+  const exposureProblems = [...checkSandboxExposure(env), ...checkMail(env), ...checkLanguageModel(env)];
   if (exposureProblems.length > 0) throw new ConfigError(exposureProblems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const identity: IdentityConfig = env.OIDC_ISSUER
@@ -296,7 +304,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
-    lyra: { queriesPerMinute: env.LYRA_RATE_LIMIT_PER_MINUTE },
+    lyra: {
+      queriesPerMinute: env.LYRA_RATE_LIMIT_PER_MINUTE,
+      llm:
+        env.LYRA_LLM_BASE_URL && env.LYRA_LLM_MODEL
+          ? { baseUrl: env.LYRA_LLM_BASE_URL, model: env.LYRA_LLM_MODEL, apiKey: env.LYRA_LLM_API_KEY, timeoutMs: env.LYRA_LLM_TIMEOUT_MS }
+          : undefined,
+    },
     bodyLimit: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     payments,
@@ -398,6 +412,17 @@ function checkMail(env: Env): string[] {
     'SMTP_URL: required when PAYMENTS_PROVIDER is fastspring: order, confirmation and password-reset emails go out through it ' +
       '(e.g. smtps://user:password@smtp.example.com:465). Set MAIL_DISABLED=true to start without email: they are then kept in the database and sent once SMTP_URL is set',
   ];
+}
+
+/** Lyra's language model needs both its address and its model; a key alone would be sent nowhere. */
+function checkLanguageModel(env: Env): string[] {
+  if (env.LYRA_LLM_BASE_URL && !env.LYRA_LLM_MODEL)
+    return ['LYRA_LLM_MODEL: required with LYRA_LLM_BASE_URL (the model name the endpoint knows, e.g. gpt-4o-mini or llama3.1)'];
+  if (!env.LYRA_LLM_BASE_URL && env.LYRA_LLM_MODEL)
+    return ['LYRA_LLM_BASE_URL: required with LYRA_LLM_MODEL (e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 for Ollama)'];
+  if (!env.LYRA_LLM_BASE_URL && env.LYRA_LLM_API_KEY)
+    return ['LYRA_LLM_API_KEY: only used with LYRA_LLM_BASE_URL and LYRA_LLM_MODEL (Lyra answers from the store’s pages without them)'];
+  return [];
 }
 
 function emptyToUndefined(value: string | undefined) {

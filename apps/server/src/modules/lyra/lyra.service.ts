@@ -3,14 +3,17 @@
  * store's pages and live products, a Song Seed when a sketcher is given and the text is a wish,
  * and an honest "I don't know" (recorded for the maker) when the index is not confident.
  */
-import { DEFAULT_INFLUENCER, type LyraAnswer, type LyraProduct, type LyraQueryRequest } from '@store/contracts/lyra';
+import { DEFAULT_INFLUENCER, type LyraAnswer, type LyraChatRequest, type LyraProduct, type LyraQueryRequest } from '@store/contracts/lyra';
 import { paths } from '@store/contracts/paths';
 import type { CatalogService, ProductFacts } from '#server/modules/catalog/catalog.service.ts';
+import { buildChatPrompt } from './chat-prompt';
+import { filterCitations, stablePrefix } from './citations';
 import { numberPassages, pagePassages, productPassages } from './knowledge';
+import type { LlmClient } from './llm-client';
 import type { LyraRepository, UnansweredQuestion } from './lyra.repository';
-import type { KnowledgePage, Sketcher } from './lyra.types';
+import type { KnowledgePage, Passage, Sketcher } from './lyra.types';
 import { findPersona, PERSONAS, type Persona } from './personas';
-import { buildPassageIndex, type ExtractiveAnswer, type PassageIndex } from './search-index';
+import { buildPassageIndex, type PassageIndex } from './search-index';
 import { remixFromProduct, suggestProductsForSketch } from './song-seed/index';
 
 /** Unanswered questions are deleted after this long (docs/behaviour/lyra.md#unanswered-questions). */
@@ -30,11 +33,29 @@ const MAX_WAITING_QUESTIONS = 1_000;
 const DEFAULT_FRESHNESS_MS = 1_000;
 /** At most this many product cards with an answer. */
 const MAX_PRODUCTS = 3;
+/** The language model gets at most this many passages as its context. */
+const LLM_PASSAGES = 5;
+/** A model's answer is cut at this length. */
+const MAX_LLM_ANSWER_CHARS = 4_000;
 
 export class UnknownInfluencerError extends Error {
   constructor(readonly influencer: string) {
     super(`No assistant named '${influencer}'`);
   }
+}
+
+/** The language model failed after part of its answer went to the shopper, so it cannot be replaced by the search answer. */
+export class ChatInterruptedError extends Error {
+  constructor() {
+    super('Lyra’s language model stopped in the middle of the answer. Ask again, and Lyra will answer from the store’s pages if it fails again.');
+  }
+}
+
+export interface ChatOptions {
+  /** Aborts the language model's call (the shopper went away). */
+  signal?: AbortSignal;
+  /** Receives the answer's text as it is written (the model's, with its citations filtered); unset, the whole answer is returned. */
+  onText?: (text: string) => void;
 }
 
 export interface LyraServiceOptions {
@@ -44,6 +65,12 @@ export interface LyraServiceOptions {
   repository: LyraRepository;
   supportEmail: string;
   sketcher?: Sketcher;
+  /** The maker's language model; without it chat answers in search mode and nothing leaves the machine. */
+  llm?: LlmClient;
+  /** How the instructions name the store. */
+  storeName?: string;
+  /** A failed or empty language-model answer (answered from the search instead); never given the prompt. */
+  onLlmFailure?: (error: unknown) => void;
   personas?: readonly Persona[];
   freshnessMs?: number;
   /** Failures of the background work (recording declined questions, deleting old ones); they never fail an answer. */
@@ -118,32 +145,108 @@ export function createLyraService(options: LyraServiceOptions) {
     return options.repository.deleteUnansweredBefore(new Date(now() - UNANSWERED_RETENTION_DAYS * DAY_MS));
   }
 
+  function personaFor(influencer: string): Persona {
+    const persona = findPersona(influencer, personas);
+    if (!persona) throw new UnknownInfluencerError(influencer);
+    return persona;
+  }
+
+  /** The answer from the index alone (or a sketch for a wish); a declined question is recorded. */
+  function searchAnswer(question: string, remix: string | undefined, persona: Persona, { index, products }: Knowledge): LyraAnswer {
+    const found = index.answer(question);
+    const remixed = remix === undefined ? undefined : products.find(({ detail }) => detail.path === remix)?.detail;
+    // An unknown remix product is ignored: the wish alone makes the sketch.
+    const sketch = options.sketcher?.sketchForWish(question, remixed && { remix: remixFromProduct(remixed) }) ?? undefined;
+    const base = { influencer: persona.id, mode: 'search' as const };
+
+    if (sketch) {
+      // A wish: the sketch is the answer, with the products that fit it.
+      // The title already names the key and tempo ('… in A minor, 80 bpm'); the sketch's card shows them again.
+      const line = `${persona.lines.sketch}: **${sketch.title}** (${sketch.chords.join(' – ')}).`;
+      const fitting = suggestProductsForSketch(
+        sketch,
+        products.map(({ detail }) => detail),
+      );
+      return { ...base, answered: true, answer: line, citations: [], products: cardsFor(fitting, products), sketch };
+    }
+    if (found)
+      return { ...base, answered: true, answer: found.answer, citations: found.citations, products: productCards(found.answer, found.cited, products) };
+    record({ influencer: persona.id, question, createdAt: new Date(now()) });
+    return { ...base, answered: false, answer: declineAnswer(persona, options.supportEmail), citations: [], products: [] };
+  }
+
+  /**
+   * The language model's answer grounded in these passages, or null when it failed or said
+   * nothing before any of its text went out. Throws ChatInterruptedError when it failed after.
+   */
+  async function llmAnswer(llm: LlmClient, request: LyraChatRequest, persona: Persona, passages: Passage[], knowledge: Knowledge, chat: ChatOptions) {
+    const messages = buildChatPrompt({ persona, storeName: options.storeName ?? 'the store', passages, messages: request.messages });
+    let text = '';
+    let sent = '';
+    const send = (shown: string) => {
+      if (shown.length <= sent.length) return;
+      chat.onText?.(shown.slice(sent.length));
+      sent = shown;
+    };
+    try {
+      for await (const piece of llm.streamChat(messages, { signal: chat.signal })) {
+        text = `${text}${piece}`.trimStart();
+        if (text.length >= MAX_LLM_ANSWER_CHARS) break;
+        // Only what later pieces cannot change goes out: a marker may still be dropped.
+        if (chat.onText) send(filterCitations(stablePrefix(text), passages.length).text);
+      }
+    } catch (error) {
+      if (chat.signal?.aborted) throw error;
+      options.onLlmFailure?.(error);
+      if (sent) throw new ChatInterruptedError();
+      return null;
+    }
+    const { text: answer, used } = filterCitations(text.trimEnd(), passages.length);
+    if (!answer) {
+      options.onLlmFailure?.(new Error('the language model answered nothing'));
+      return null;
+    }
+    send(answer);
+    const cited = used.map((n) => passages[n - 1]!);
+    const citations = cited.map((passage, index) => ({ n: index + 1, title: passage.title, url: passage.url }));
+    const base = { influencer: persona.id, mode: 'llm' as const, citations, products: productCards(answer, cited, knowledge.products) };
+    if (cited.length > 0) return { ...base, answered: true, answer };
+    // Nothing cited: the model did not find it in the store's pages.
+    record({ influencer: persona.id, question: request.messages.at(-1)!.content.trim(), createdAt: new Date(now()) });
+    const pointer = `\n\n${supportPointer(options.supportEmail)}`;
+    send(answer + pointer);
+    return { ...base, answered: false, answer: answer + pointer };
+  }
+
   return {
+    /** Throws UnknownInfluencerError unless this persona (default Lyra) is configured. */
+    checkPersona(influencer: string | undefined): void {
+      personaFor(influencer ?? DEFAULT_INFLUENCER);
+    },
+
     /** Answers one question; throws UnknownInfluencerError for a persona that is not configured. */
     async query(request: LyraQueryRequest): Promise<LyraAnswer> {
-      const influencer = request.influencer ?? DEFAULT_INFLUENCER;
-      const persona = findPersona(influencer, personas);
-      if (!persona) throw new UnknownInfluencerError(influencer);
-      const { index, products } = await currentKnowledge();
-      const found = index.answer(request.query);
-      const remixed = request.remix === undefined ? undefined : products.find(({ detail }) => detail.path === request.remix)?.detail;
-      // An unknown remix product is ignored: the wish alone makes the sketch.
-      const sketch = options.sketcher?.sketchForWish(request.query, remixed && { remix: remixFromProduct(remixed) }) ?? undefined;
-      const base = { influencer, mode: 'search' as const };
+      const persona = personaFor(request.influencer ?? DEFAULT_INFLUENCER);
+      return searchAnswer(request.query, request.remix, persona, await currentKnowledge());
+    },
 
-      if (sketch) {
-        // A wish: the sketch is the answer, with the products that fit it.
-        // The title already names the key and tempo ('… in A minor, 80 bpm'); the sketch's card shows them again.
-        const line = `${persona.lines.sketch}: **${sketch.title}** (${sketch.chords.join(' – ')}).`;
-        const fitting = suggestProductsForSketch(
-          sketch,
-          products.map(({ detail }) => detail),
-        );
-        return { ...base, answered: true, answer: line, citations: [], products: cardsFor(fitting, products), sketch };
+    /**
+     * Answers the conversation's last question (docs/behaviour/lyra.md#chat-and-the-language-model):
+     * with the language model when configured, grounded in the passages search mode would quote;
+     * a wish, or any failure, timeout or empty answer of the model, gets the search answer.
+     */
+    async chat(request: LyraChatRequest, chat: ChatOptions = {}): Promise<LyraAnswer> {
+      const persona = personaFor(request.influencer ?? DEFAULT_INFLUENCER);
+      const question = request.messages.at(-1)!.content.trim();
+      const knowledge = await currentKnowledge();
+      const isWish = Boolean(options.sketcher?.sketchForWish(question));
+      const passages = knowledge.index.retrieve(question, LLM_PASSAGES).map((hit) => hit.passage);
+      // Nothing to ground an answer in: the search answer declines without asking the model.
+      if (options.llm && !isWish && passages.length > 0) {
+        const answer = await llmAnswer(options.llm, request, persona, passages, knowledge, chat);
+        if (answer) return answer;
       }
-      if (found) return { ...base, answered: true, answer: found.answer, citations: found.citations, products: productCards(found, products) };
-      record({ influencer, question: request.query, createdAt: new Date(now()) });
-      return { ...base, answered: false, answer: declineAnswer(persona, options.supportEmail), citations: [], products: [] };
+      return searchAnswer(question, undefined, persona, knowledge);
     },
 
     pruneUnanswered,
@@ -178,13 +281,17 @@ export function createLyraService(options: LyraServiceOptions) {
 export type LyraService = ReturnType<typeof createLyraService>;
 
 export function declineAnswer(persona: Persona, supportEmail: string): string {
-  return `${persona.lines.unknown} Please ask us on the [Support page](${paths.content.support.path}) or write to [${supportEmail}](mailto:${supportEmail}).`;
+  return `${persona.lines.unknown} ${supportPointer(supportEmail)}`;
+}
+
+function supportPointer(supportEmail: string): string {
+  return `Please ask us on the [Support page](${paths.content.support.path}) or write to [${supportEmail}](mailto:${supportEmail}).`;
 }
 
 /** Products whose passages were cited, then products the answer names, as cards priced at what the shopper pays. */
-function productCards(found: ExtractiveAnswer, products: ProductFacts[]): LyraProduct[] {
-  const answerText = found.answer.toLowerCase();
-  const citedPaths = found.cited.flatMap((passage) => (passage.productPath ? [passage.productPath] : []));
+function productCards(answer: string, cited: readonly Passage[], products: ProductFacts[]): LyraProduct[] {
+  const answerText = answer.toLowerCase();
+  const citedPaths = cited.flatMap((passage) => (passage.productPath ? [passage.productPath] : []));
   const namedPaths = products.filter(({ detail }) => answerText.includes(detail.display.toLowerCase())).map(({ detail }) => detail.path);
   return cardsFor([...new Set([...citedPaths, ...namedPaths])], products);
 }

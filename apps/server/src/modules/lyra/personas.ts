@@ -6,6 +6,8 @@ export interface Persona {
   name: string;
   /** The line that introduces a sketch, and the one that says the answer is not known. */
   lines: { sketch: string; unknown: string };
+  /** How the language model is asked to sound, when one is configured. */
+  tone: string;
   avatar?: string;
 }
 
@@ -14,6 +16,7 @@ export const PERSONAS: readonly Persona[] = [
   {
     id: DEFAULT_INFLUENCER,
     name: 'Lyra',
+    tone: 'You are warm, clear and encouraging, like a producer friend who knows the store well; you never oversell.',
     lines: {
       sketch: 'Here is a sketch for your wish',
       unknown: "I don't know that yet: I could not find it in the store's pages.",

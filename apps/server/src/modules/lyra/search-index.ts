@@ -39,6 +39,8 @@ export interface ExtractiveAnswer {
 
 export interface PassageIndex {
   search(question: string): SearchHit[];
+  /** The passages worth quoting for a question, best first (whether or not Lyra is confident): the extractive answer's and the language model's context. */
+  retrieve(question: string, limit?: number): SearchHit[];
   /** The best sentences of the best passages, or null when Lyra is not confident enough to answer. */
   answer(question: string): ExtractiveAnswer | null;
   readonly size: number;
@@ -77,15 +79,25 @@ export function buildPassageIndex(passages: Passage[]): PassageIndex {
     return hits.sort((a, b) => rank(b) - rank(a));
   }
 
+  function retrieve(question: string, limit = MAX_PASSAGES): SearchHit[] {
+    return quotable(search(question), limit);
+  }
+
   function answer(question: string): ExtractiveAnswer | null {
     const hits = search(question);
     const best = hits[0];
     if (!best || !isConfident(best)) return null;
-    const quoted = hits.filter((hit) => hit.score >= best.score * RELATIVE_SCORE_FLOOR && hit.coverage > 0).slice(0, MAX_PASSAGES);
-    return composeAnswer(termsOf(question), quoted);
+    return composeAnswer(termsOf(question), quotable(hits, MAX_PASSAGES));
   }
 
-  return { search, answer, size: passages.length };
+  return { search, retrieve, answer, size: passages.length };
+}
+
+/** The hits close enough to the best one to quote, best first. */
+function quotable(hits: SearchHit[], limit: number): SearchHit[] {
+  const best = hits[0];
+  if (!best) return [];
+  return hits.filter((hit) => hit.score >= best.score * RELATIVE_SCORE_FLOOR && hit.coverage > 0).slice(0, limit);
 }
 
 function rank(hit: SearchHit): number {
