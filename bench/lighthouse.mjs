@@ -68,6 +68,11 @@ export async function run() {
           onlyCategories: ['performance'],
         });
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+        // Lighthouse scores a run it could not finish (page error, timeout) as null: report it, do not crash.
+        if (lhr.categories.performance.score === null) {
+          console.log(`  ${page}: run ${i + 1} failed: ${lhr.runtimeError?.message ?? 'no score'}`);
+          continue;
+        }
         runs.push({
           score: lhr.categories.performance.score,
           lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -76,6 +81,7 @@ export async function run() {
           fcp: lhr.audits['first-contentful-paint'].numericValue,
         });
       }
+      if (runs.length === 0) throw new Error(`every Lighthouse run of ${page} failed`);
       const summary = Object.fromEntries(['score', 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(runs.map((r) => r[key]))]));
       results.push({ page, ...summary });
       console.log(
