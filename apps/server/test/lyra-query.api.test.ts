@@ -73,6 +73,8 @@ describe.each(TEST_ENGINES)('POST /api/lyra/query on %s', (engine) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(`${field}:`);
+    // Named once: 'Invalid question: query: must not be empty'.
+    expect(response.json().message).not.toContain(`${field}: ${field}:`);
   });
 
   it.each([

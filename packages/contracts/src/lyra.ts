@@ -12,16 +12,16 @@ export const DEFAULT_INFLUENCER = 'lyra';
 export const influencerSchema = z
   .string()
   .trim()
-  .min(1, 'influencer: must not be empty')
-  .max(40, 'influencer: at most 40 characters')
-  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'influencer: lower-case letters, digits, - and _ only');
+  .min(1, 'must not be empty')
+  .max(40, 'at most 40 characters')
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _ only');
 
 export const LYRA_QUERY_MAX_CHARS = 2000;
 export const lyraQueryTextSchema = z
-  .string({ error: 'query: must be a string' })
+  .string({ error: 'must be a string' })
   .trim()
-  .min(1, 'query: must not be empty')
-  .max(LYRA_QUERY_MAX_CHARS, `query: at most ${LYRA_QUERY_MAX_CHARS} characters`);
+  .min(1, 'must not be empty')
+  .max(LYRA_QUERY_MAX_CHARS, `at most ${LYRA_QUERY_MAX_CHARS} characters`);
 
 /** `POST /api/lyra/query` */
 export const lyraQueryRequestSchema = z.object(
@@ -90,17 +90,17 @@ export type LyraAnswer = z.infer<typeof lyraAnswerSchema>;
 
 export const lyraChatMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(LYRA_QUERY_MAX_CHARS * 4, 'messages: a message is too long'),
+  content: z.string().max(LYRA_QUERY_MAX_CHARS * 4, 'a message is too long'),
 });
 
 /** `POST /api/lyra/chat`: the last message is the shopper's. */
 export const lyraChatRequestSchema = z.object({
   messages: z
     .array(lyraChatMessageSchema)
-    .min(1, 'messages: at least one message')
-    .max(40, 'messages: at most 40 messages')
-    .refine((messages) => messages.at(-1)?.role === 'user', 'messages: the last message must be the shopper’s')
-    .refine((messages) => lyraQueryTextSchema.safeParse(messages.at(-1)?.content).success, 'messages: the last message must be 1 to 2000 characters'),
+    .min(1, 'at least one message')
+    .max(40, 'at most 40 messages')
+    .refine((messages) => messages.at(-1)?.role === 'user', 'the last message must be the shopper’s')
+    .refine((messages) => lyraQueryTextSchema.safeParse(messages.at(-1)?.content).success, 'the last message must be 1 to 2000 characters'),
   conversationId: z.uuid().optional(),
   influencer: influencerSchema.optional(),
 });
