@@ -13,6 +13,27 @@ import { createTestDatabase, TEST_ENGINES, testWebApp } from './helpers';
 
 const EMAIL = 'victim.person@example.com';
 
+/** A store whose logger (the store's own options) writes into `lines`, on its own data folder. */
+async function storeLoggingTo(engine: (typeof TEST_ENGINES)[number], lines: string[]) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-log-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
+  const database = await createTestDatabase(engine);
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    secrets: await loadSecrets(dataDir, {}),
+    webApp: testWebApp(),
+    logger: { ...(loggerOptions(config) as object), stream },
+  });
+  return { app, database, dataDir };
+}
+
 describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
   let app: FastifyInstance | undefined;
   let dataDir: string | undefined;
@@ -23,30 +44,17 @@ describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
 
   /** The store's own logger options, writing into `lines`; two routes whose queries fail on an email. */
   async function appLoggingTo(lines: string[]) {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-log-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
-    const database = await createTestDatabase(engine);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({
-      config,
-      database,
-      secrets: await loadSecrets(dataDir, {}),
-      webApp: testWebApp(),
-      logger: { ...(loggerOptions(config) as object), stream },
-    });
+    const store = await storeLoggingTo(engine, lines);
+    ({ app, dataDir } = store);
+    const { database } = store;
     const message = { dedupeKey: `welcome:${EMAIL}`, kind: 'test', toAddress: EMAIL, subject: 'Hello', textBody: 'Hi', htmlBody: '<p>Hi</p>' };
-    app.get('/test/duplicate-email', async () => {
+    store.app.get('/test/duplicate-email', async () => {
       await database.db.insert(outboxMessages).values(message);
       await database.db.insert(outboxMessages).values(message);
     });
-    app.get('/test/email-as-number', async () => database.db.execute(sql`select ${EMAIL}::int as n`));
-    await app.ready();
-    return app;
+    store.app.get('/test/email-as-number', async () => database.db.execute(sql`select ${EMAIL}::int as n`));
+    await store.app.ready();
+    return store.app;
   }
 
   it('says which query failed without its parameters or the row it collided with', async () => {
@@ -75,23 +83,8 @@ describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
 
 describe.each(TEST_ENGINES)('declined Lyra questions in the log on %s', (engine) => {
   it('reports a failed recording without the question', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-log-'));
     const lines: string[] = [];
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
-    const database = await createTestDatabase(engine);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({
-      config,
-      database,
-      secrets: await loadSecrets(dataDir, {}),
-      webApp: testWebApp(),
-      logger: { ...(loggerOptions(config) as object), stream },
-    });
+    const { app, database, dataDir } = await storeLoggingTo(engine, lines);
     try {
       await app.ready();
       await database.db.execute(sql`drop table lyra_unanswered_questions`);
