@@ -33,6 +33,8 @@ const SKETCH_ANSWER: LyraAnswer = {
     bpm: 80,
     chords: ['Am7', 'Dm7', 'G7', 'Cmaj7', 'Fmaj7', 'Bm7b5', 'E7', 'Am7'],
     seed: 1,
+    style: 'lo-fi',
+    mood: 'melancholic',
     midiUrl: '/api/lyra/sketches/e2e-sketch.mid',
   },
 };

@@ -68,6 +68,10 @@ export const lyraSketchSchema = z.object({
   /** One chord symbol per bar, e.g. ['Am7', 'Dm7', 'G7', 'Cmaj7']. */
   chords: z.array(z.string()).min(1),
   seed: z.number().int().nonnegative(),
+  /** The style it is played in, e.g. 'lo-fi', 'jazz'. */
+  style: z.string(),
+  /** The mood read from the wish, when it named one, e.g. 'melancholic'. */
+  mood: z.string().optional(),
   /** `GET /api/lyra/sketches/{id}.mid` */
   midiUrl: z.string().startsWith('/api/lyra/sketches/'),
 });

@@ -574,6 +574,86 @@ export const lyraUnansweredQuestions = pgTable(
   (table) => [index('lyra_unanswered_questions_created_idx').on(table.createdAt)],
 );
 
+/**
+ * A signed-in shopper's conversations with Lyra (docs/behaviour/lyra.md#memory). `owner` is the
+ * shopper's verified email in lower case, as the account area matches orders; anonymous shoppers
+ * have no rows here.
+ */
+export const lyraConversations = pgTable(
+  'lyra_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    owner: text('owner').notNull(),
+    influencer: text('influencer').notNull(),
+    /** The first question, shortened: what the shopper sees in a list. */
+    title: text('title').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('lyra_conversations_owner_idx').on(table.owner, table.updatedAt)],
+);
+
+/** The turns of a conversation: the shopper's question, and Lyra's answer with what came with it. */
+export const lyraConversationMessages = pgTable(
+  'lyra_conversation_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => lyraConversations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    /** An answer's citations, product cards and sketch (the contract's shapes), for showing it again. */
+    extras: jsonb('extras').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lyra_conversation_messages_conversation_idx').on(table.conversationId, table.id)],
+);
+
+/** A signed-in shopper's creative events (wishes, sketches made, played, downloaded, remixes); newest read first. */
+export const creativeLogEntries = pgTable(
+  'creative_log_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    owner: text('owner').notNull(),
+    influencer: text('influencer').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('creative_log_entries_owner_idx').on(table.owner, table.createdAt, table.id)],
+);
+
+/**
+ * Lyra's public aggregates: one counter per (persona, metric, label), e.g. ('lyra',
+ * 'sketch_generated', '') or ('lyra', 'key', 'A minor'). Counts only: no shopper, no text.
+ * Processes add to them with one upsert, so two processes on one PostgreSQL count together.
+ */
+export const lyraCounts = pgTable(
+  'lyra_counts',
+  {
+    influencer: text('influencer').notNull(),
+    metric: text('metric').notNull(),
+    label: text('label').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.influencer, table.metric, table.label] })],
+);
+
+/**
+ * Per-client request counts of the limits every store process must share (Lyra's calls): one
+ * row per (limit, client) and fixed window, counted with one upsert; expired rows are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_hits_expires_idx').on(table.expiresAt)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 

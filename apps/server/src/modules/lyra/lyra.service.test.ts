@@ -29,7 +29,7 @@ const pack = {
   },
 } satisfies ProductFacts;
 
-const sketch: LyraSketch = { id: 's1', title: 'Rainy night', key: 'A minor', bpm: 84, chords: ['Am7', 'Dm7'], seed: 1, midiUrl: '/api/lyra/sketches/s1.mid' };
+const sketch: LyraSketch = { id: 's1', title: 'Rainy night', key: 'A minor', bpm: 84, chords: ['Am7', 'Dm7'], seed: 1, style: 'lo-fi', mood: 'melancholic', midiUrl: '/api/lyra/sketches/s1.mid' };
 
 function setup(options: { sketcher?: Sketcher; now?: () => number } = {}) {
   let fingerprint = 'one';

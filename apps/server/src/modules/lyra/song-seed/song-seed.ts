@@ -67,6 +67,8 @@ export function describeSketch(params: SketchParams): LyraSketch {
     bpm: params.bpm,
     chords: progressionOf(params),
     seed: params.seed,
+    style: params.style,
+    ...(params.mood ? { mood: params.mood } : {}),
     midiUrl: `/api/lyra/sketches/${id}.mid`,
   };
 }

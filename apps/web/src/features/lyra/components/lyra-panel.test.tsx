@@ -126,6 +126,7 @@ describe('the Lyra panel', () => {
       bpm: 80,
       chords: ['Am7', 'Dm7', 'G7', 'Cmaj7'],
       seed: 7,
+      style: 'lo-fi',
       midiUrl: '/api/lyra/sketches/abc123.mid',
     };
     fakeLyraFetch(lyraAnswer({ answer: 'Here is your sketch.', citations: [], sketch }));
