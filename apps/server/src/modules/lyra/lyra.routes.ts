@@ -87,8 +87,7 @@ async function publicRoutes(fastify: FastifyInstance, { memory, queriesPerMinute
     { config: { input: 'persona' }, schema: { querystring: influencerQuerySchema, response: { 200: lyraGlobalStatsSchema } } },
     async (request, reply) => {
       const stats = await withMemoryErrors(() => memory.globalStats(request.query.influencer));
-      // Counts move about once a second: a moment's caching spares the database.
-      reply.header('cache-control', 'public, max-age=10');
+      reply.header('cache-control', 'no-store');
       return stats;
     },
   );
