@@ -40,6 +40,8 @@ import { createLyraRepository } from './modules/lyra/lyra.repository';
 import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
+import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
+import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
   });
 
+  const sharedRateLimits = createSharedRateLimits({ counters: createRateLimitHitsRepository(database.db), log: app.log });
+
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 
   const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
@@ -179,13 +183,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config,
     inlineScriptHashes: webApp.inlineScriptHashes,
     extraSources: mergeSources(paymentProviderSources(config.payments), identityCspSources(identityConfig), contentCspSources(config)),
+    rateLimitStore: sharedRateLimits.Store,
   });
   await app.register(mediaPlugin, { mediaDir: path.join(config.dataDir, 'media') });
   await app.register(contentPlugin, { contentDir: path.join(config.dataDir, 'content') });
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });
-  await app.register(lyraSketchRoutes);
+  await app.register(lyraSketchRoutes, { filesPerMinute: config.lyra.sketchFilesPerMinute });
   await app.register(ordersRoutes, { orders, webhookSecret: deps.secrets.FASTSPRING_WEBHOOK_SECRET });
   await app.register(downloadsRoutes, {
     downloads: createDownloadsRepository(database.db),
@@ -235,11 +240,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
+    sharedRateLimits.startSweeping();
     lyra.start();
   });
   app.addHook('onClose', async () => {
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
+    await sharedRateLimits.stopSweeping();
     await lyra.stop();
     await database.close();
   });

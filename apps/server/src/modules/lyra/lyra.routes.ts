@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { lyraAnswerSchema, lyraChatAnswerSchema, lyraChatRequestSchema, lyraQueryRequestSchema, type LyraChatEventName } from '@store/contracts/lyra';
 import { notFound } from '#server/lib/http-error.ts';
+import { sharedRateLimit } from '#server/modules/rate-limits/shared-rate-limits.ts';
 import { ChatInterruptedError, UnknownInfluencerError, type LyraService } from './lyra.service';
 
 export interface LyraRoutesOptions {
   lyra: LyraService;
-  /** Questions one client may ask per minute, on top of the store's global limit. */
+  /** Questions and chats one client may send per minute, counted by all processes together. */
   queriesPerMinute: number;
   /** How often a streamed answer sends a comment so proxies keep the connection open. */
   pingMs?: number;
@@ -21,8 +22,8 @@ const STREAM_FAILED = 'Lyra could not finish this answer. Please ask again in a 
 /** Lyra's question and chat calls (docs/behaviour/lyra.md#answers, #chat-and-the-language-model). */
 export async function lyraRoutes(fastify: FastifyInstance, { lyra, queriesPerMinute, pingMs = PING_MS }: LyraRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // One limit for both calls' settings: a chat costs at least what a question does.
-  const questionConfig = { input: 'question', rateLimit: { max: queriesPerMinute, timeWindow: 60_000 } };
+  // One budget for both calls, shared by every process: a chat costs at least what a question does.
+  const questionConfig = { input: 'question', rateLimit: sharedRateLimit('lyra-questions', queriesPerMinute) };
 
   app.post(
     '/api/lyra/query',
