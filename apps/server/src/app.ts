@@ -65,6 +65,11 @@ export interface AppDependencies {
   sandboxPayments?: SandboxPaymentsOptions;
   /** Password hashing cost of the embedded identity provider (tests use a cheap one). */
   passwordHashing?: ScryptParams;
+  /**
+   * Whether the limits every process must share (Lyra's) are counted in the database; by default
+   * on PostgreSQL only. Tests set it to run two stores on one PGlite database.
+   */
+  sharedRateLimitsInDatabase?: boolean;
   /** Tests shorten them to watch a slow client being cut off. */
   serverTimeouts?: Partial<ServerTimeouts>;
 }
@@ -137,7 +142,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
   });
 
-  const sharedRateLimits = createSharedRateLimits({ counters: createRateLimitHitsRepository(database.db), log: app.log });
+  // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
+  const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
+  const sharedRateLimits = createSharedRateLimits({ counters: countLimitsInDatabase ? createRateLimitHitsRepository(database.db) : undefined, log: app.log });
 
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 

@@ -17,8 +17,9 @@ describe.each(TEST_ENGINES)("Lyra's limits shared by two store processes on one 
   let t: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { LYRA_RATE_LIMIT_PER_MINUTE: '3', LYRA_SKETCH_FILES_PER_MINUTE: '2' } });
-    second = await buildSecondApp(t);
+    // Counted in the database on PGlite too, as on PostgreSQL, to run two stores on one PGlite database.
+    t = await createTestApp(engine, { env: { LYRA_RATE_LIMIT_PER_MINUTE: '3', LYRA_SKETCH_FILES_PER_MINUTE: '2' }, sharedRateLimitsInDatabase: true });
+    second = await buildSecondApp(t, { sharedRateLimitsInDatabase: true });
   });
   afterAll(async () => {
     await second?.close();
@@ -68,7 +69,7 @@ describe.each(TEST_ENGINES)("Lyra's limits shared by two store processes on one 
 describe('a shared limit whose database fails', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { LYRA_RATE_LIMIT_PER_MINUTE: '1' } });
+    t = await createTestApp('pglite', { env: { LYRA_RATE_LIMIT_PER_MINUTE: '1' }, sharedRateLimitsInDatabase: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -90,7 +91,7 @@ describe('a shared limit whose database fails', () => {
 describe('the answer of a shared limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { LYRA_RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_MAX: '1' } });
+    t = await createTestApp('pglite', { env: { LYRA_RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_MAX: '1' }, sharedRateLimitsInDatabase: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -112,5 +113,25 @@ describe('the answer of a shared limit', () => {
     expect(limitHeaders(shared)).toEqual(['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
     expect(limitHeaders(shared)).toEqual(limitHeaders(global));
     expect(shared.headers['retry-after']).toBe(global.headers['retry-after']);
+  });
+});
+
+describe('the shared limits of a store on PGlite, which only one process can open', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { env: { LYRA_RATE_LIMIT_PER_MINUTE: '2' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('are counted in memory, with questions and chats still in one budget', async () => {
+    const client = '192.0.2.81';
+    expect((await ask(t.app, client)).statusCode).toBe(200);
+    expect((await chat(t.app, client)).statusCode).toBe(200);
+    const limited = await ask(t.app, client);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    expect(await t.database.db.$count(rateLimitHits)).toBe(0);
   });
 });

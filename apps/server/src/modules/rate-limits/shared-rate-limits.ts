@@ -24,7 +24,11 @@ export interface RateLimitCounters {
 }
 
 export interface SharedRateLimitsOptions {
-  counters: RateLimitCounters;
+  /**
+   * Where shared budgets are counted. Without it they are counted in this process's memory, which
+   * is exact when no other process can use the database (PGlite: one process holds DATA_DIR).
+   */
+  counters?: RateLimitCounters;
   log: { warn(details: object, message: string): void };
   sweepEveryMs?: number;
   /** The clock of the once-a-minute failure warning (tests move it). */
@@ -37,7 +41,8 @@ const WARN_EVERY_MS = 60_000;
 /**
  * The store given to @fastify/rate-limit: the global limit and every route limit stay in memory
  * (the hot path, docs/decisions/0004-hot-path.md); a route limit made with `sharedRateLimit`
- * is counted in the database (docs/decisions/0026-shared-rate-limits.md).
+ * is counted in the database when `counters` are given (docs/decisions/0026-shared-rate-limits.md).
+ * Either way, the routes naming one budget count in it together.
  */
 export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVERY_MS, now = Date.now }: SharedRateLimitsOptions) {
   let lastWarning = -Infinity;
@@ -49,7 +54,7 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
   };
 
   /** One named budget; a database failure lets the request through rather than failing it. */
-  const databaseStore = (name: string, windowMs: number): FastifyRateLimitStore => ({
+  const databaseStore = (counters: RateLimitCounters, name: string, windowMs: number): FastifyRateLimitStore => ({
     incr(key, callback) {
       counters.hit(`${name}:${key}`, windowMs).then(
         ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
@@ -66,6 +71,7 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
 
   class Store implements FastifyRateLimitStore {
     private readonly local: FastifyRateLimitStore;
+    private readonly budgets = new Map<string, FastifyRateLimitStore>();
     constructor(params: Pick<RateLimitOptions, 'continueExceeding' | 'exponentialBackoff'>) {
       this.local = new LocalStore(params.continueExceeding, params.exponentialBackoff);
     }
@@ -76,7 +82,12 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
       const { shared, timeWindow } = routeOptions as Partial<SharedRateLimitOptions>;
       if (shared === undefined) return this.local.child(routeOptions);
       if (typeof timeWindow !== 'number') throw new Error(`the shared rate limit ${shared} needs a time window in milliseconds`);
-      return databaseStore(shared, timeWindow);
+      let budget = this.budgets.get(shared);
+      if (!budget) {
+        budget = counters ? databaseStore(counters, shared, timeWindow) : new LocalStore();
+        this.budgets.set(shared, budget);
+      }
+      return budget;
     }
   }
 
@@ -84,8 +95,7 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
   let running: Promise<void> | undefined;
   /** Every process sweeps; deleting rows that are already gone is harmless. */
   const sweep = () =>
-    (running ??= counters
-      .sweepExpired()
+    (running ??= (counters?.sweepExpired() ?? Promise.resolve())
       .catch((error: unknown) => warn('could not sweep expired shared rate-limit counts', error))
       .finally(() => {
         running = undefined;
@@ -95,6 +105,7 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
     Store: Store as FastifyRateLimitStoreCtor,
     sweep,
     startSweeping() {
+      if (!counters) return;
       void sweep();
       timer = setInterval(() => void sweep(), sweepEveryMs);
       timer.unref();
