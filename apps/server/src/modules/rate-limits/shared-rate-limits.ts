@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 
-/** A route's `config.rateLimit` counted in the database under `shared`: routes with the same name share one budget. */
+/** A route's `config.rateLimit` counted in the budget named `shared`: routes with the same name share one budget. */
 interface SharedRateLimitOptions extends RateLimitOptions {
   shared: string;
   max: number;
@@ -54,9 +54,9 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
   };
 
   /** One named budget; a database failure lets the request through rather than failing it. */
-  const databaseStore = (counters: RateLimitCounters, name: string, windowMs: number): FastifyRateLimitStore => ({
+  const databaseStore = (database: RateLimitCounters, name: string, windowMs: number): FastifyRateLimitStore => ({
     incr(key, callback) {
-      counters.hit(`${name}:${key}`, windowMs).then(
+      database.hit(`${name}:${key}`, windowMs).then(
         ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
         (error: unknown) => {
           warn('shared rate limits could not be counted; requests are let through until the database answers', error);
