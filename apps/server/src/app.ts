@@ -41,6 +41,8 @@ import { createLyraMemoryService, type LyraMemoryService } from './modules/lyra/
 import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
+import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
+import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
 import { statusRoutes } from './modules/status/status.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
@@ -64,6 +66,11 @@ export interface AppDependencies {
   sandboxPayments?: SandboxPaymentsOptions;
   /** Password hashing cost of the embedded identity provider (tests use a cheap one). */
   passwordHashing?: ScryptParams;
+  /**
+   * Whether the limits every process must share (Lyra's) are counted in the database; by default
+   * on PostgreSQL only. Tests set it to run two stores on one PGlite database.
+   */
+  sharedRateLimitsInDatabase?: boolean;
   /** Tests shorten them to watch a slow client being cut off. */
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Tests write Lyra's buffered counts with it instead of waiting for them. */
@@ -147,6 +154,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   deps.onLyraMemory?.(lyraMemory);
 
+  // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
+  const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
+  const sharedRateLimits = createSharedRateLimits({ counters: countLimitsInDatabase ? createRateLimitHitsRepository(database.db) : undefined, log: app.log });
+
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 
   const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
@@ -191,13 +202,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config,
     inlineScriptHashes: webApp.inlineScriptHashes,
     extraSources: mergeSources(paymentProviderSources(config.payments), identityCspSources(identityConfig), contentCspSources(config)),
+    rateLimitStore: sharedRateLimits.Store,
   });
   await app.register(mediaPlugin, { mediaDir: path.join(config.dataDir, 'media') });
   await app.register(contentPlugin, { contentDir: path.join(config.dataDir, 'content') });
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });
-  await app.register(lyraSketchRoutes);
+  await app.register(lyraSketchRoutes, { filesPerMinute: config.lyra.sketchFilesPerMinute });
   await app.register(ordersRoutes, { orders, webhookSecret: deps.secrets.FASTSPRING_WEBHOOK_SECRET });
   await app.register(downloadsRoutes, {
     downloads: createDownloadsRepository(database.db),
@@ -247,11 +259,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
+    sharedRateLimits.startSweeping();
     lyra.start();
   });
   app.addHook('onClose', async () => {
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
+    await sharedRateLimits.stopSweeping();
     await lyra.stop();
     await lyraMemory.stop();
     await database.close();

@@ -123,6 +123,7 @@ export async function createTestApp(
     /** Reuse this database instead of a new one (e.g. to restart the app on the same data). */
     database?: TestDatabase;
     onLyraMemory?: AppDependencies['onLyraMemory'];
+    sharedRateLimitsInDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-test-'));
@@ -146,6 +147,7 @@ export async function createTestApp(
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
     sandboxPayments: options.sandboxPayments,
     onLyraMemory: options.onLyraMemory,
+    sharedRateLimitsInDatabase: options.sharedRateLimitsInDatabase,
     // Real scrypt, at a cost that keeps the tests quick (the parameters travel in the hash).
     passwordHashing: TEST_PASSWORD_HASHING,
   });

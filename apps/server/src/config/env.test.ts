@@ -41,6 +41,17 @@ describe('loadConfig', () => {
     expect(config.accessLog).toBe(true);
   });
 
+  it("reads Lyra's limits, a minute each: 30 questions and 60 sketch files by default, whole positive numbers only", () => {
+    expect(loadConfig({}).lyra).toMatchObject({ queriesPerMinute: 30, sketchFilesPerMinute: 60 });
+    expect(loadConfig({ LYRA_RATE_LIMIT_PER_MINUTE: '5', LYRA_SKETCH_FILES_PER_MINUTE: '12' }).lyra).toMatchObject({
+      queriesPerMinute: 5,
+      sketchFilesPerMinute: 12,
+    });
+    for (const bad of ['0', '-3', '2.5', 'many']) {
+      expect(configProblems({ LYRA_SKETCH_FILES_PER_MINUTE: bad })).toEqual([expect.stringMatching(/^LYRA_SKETCH_FILES_PER_MINUTE: /)]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).port).toBe(8080);
   });

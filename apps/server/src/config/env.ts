@@ -54,8 +54,10 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  /** Questions one client may ask Lyra per minute (on top of the global limit). */
+  /** Questions one client may ask Lyra per minute, counted by all processes together (in place of the global limit). */
   LYRA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Song Seed MIDI files one client may fetch per minute, counted by all processes together. */
+  LYRA_SKETCH_FILES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Lyra's optional language model: any OpenAI-compatible Chat Completions endpoint (with LYRA_LLM_MODEL). */
   LYRA_LLM_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL up to the API version, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })
@@ -134,7 +136,7 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: TrustProxy;
   rateLimit: { max: number; windowMs: number };
-  lyra: { queriesPerMinute: number; llm: LlmConfig | undefined };
+  lyra: { queriesPerMinute: number; sketchFilesPerMinute: number; llm: LlmConfig | undefined };
   bodyLimit: number;
   webDistDir: string | undefined;
   payments: PaymentsConfig;
@@ -306,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     lyra: {
       queriesPerMinute: env.LYRA_RATE_LIMIT_PER_MINUTE,
+      sketchFilesPerMinute: env.LYRA_SKETCH_FILES_PER_MINUTE,
       llm:
         env.LYRA_LLM_BASE_URL && env.LYRA_LLM_MODEL
           ? { baseUrl: env.LYRA_LLM_BASE_URL, model: env.LYRA_LLM_MODEL, apiKey: env.LYRA_LLM_API_KEY, timeoutMs: env.LYRA_LLM_TIMEOUT_MS }

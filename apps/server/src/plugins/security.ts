@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -12,6 +12,8 @@ export interface SecurityOptions {
   inlineScriptHashes: string[];
   /** Extra origins the page may talk to or frame (payment provider, identity provider). */
   extraSources?: { script?: string[]; connect?: string[]; frame?: string[]; img?: string[] };
+  /** Where limits are counted; in memory when not given. Routes opt in to a shared count (modules/rate-limits). */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -41,6 +43,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   }
 
   await app.register(rateLimit, {
+    store: options.rateLimitStore,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     // Hashed assets are cheap and a single page load fetches several of them.

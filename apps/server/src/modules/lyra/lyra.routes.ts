@@ -16,6 +16,7 @@ import {
   lyraShopperStateSchema,
 } from '@store/contracts/lyra-memory';
 import { HttpError, notFound } from '#server/lib/http-error.ts';
+import { sharedRateLimit } from '#server/modules/rate-limits/shared-rate-limits.ts';
 import type { AccessTokenVerifier } from '#server/modules/accounts/access-token.ts';
 import { optionalCaller, signedInCaller, signedInIfPresent, signedInOnly } from '#server/modules/accounts/signed-in.ts';
 import { NoSuchConversationError, NotACursorError, type LyraMemoryService } from './lyra-memory.service';
@@ -25,7 +26,7 @@ export interface LyraRoutesOptions {
   memory: LyraMemoryService;
   /** Checks the access tokens of signed-in shoppers. */
   verifier: AccessTokenVerifier;
-  /** Questions one client may ask per minute, on top of the store's global limit. */
+  /** Questions and chats one client may send per minute, counted by all processes together. */
   queriesPerMinute: number;
   /** Creative events one client may log per minute. */
   creativeLogPerMinute?: number;
@@ -66,8 +67,8 @@ async function privateAnswer(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store').header('vary', 'Authorization');
 }
 
-/** One limit for the question and chat calls' settings: a chat costs at least what a question does. */
-const questionConfig = (queriesPerMinute: number) => ({ input: 'question', rateLimit: { max: queriesPerMinute, timeWindow: 60_000 } });
+/** One budget for the question and chat calls, shared by every process: a chat costs at least what a question does. */
+const questionConfig = (queriesPerMinute: number) => ({ input: 'question', rateLimit: sharedRateLimit('lyra-questions', queriesPerMinute) });
 
 async function publicRoutes(fastify: FastifyInstance, { memory, queriesPerMinute }: LyraRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -144,7 +145,7 @@ async function anyShopperRoutes(
   app.post(
     '/api/creative/log',
     {
-      config: { input: 'creative event', rateLimit: { max: creativeLogPerMinute, timeWindow: 60_000 } },
+      config: { input: 'creative event', rateLimit: sharedRateLimit('creative-log', creativeLogPerMinute) },
       schema: { body: creativeLogRequestSchema, response: { 201: creativeLogCreatedSchema } },
     },
     async (request, reply) => {

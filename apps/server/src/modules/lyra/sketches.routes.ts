@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/http-error.ts';
 import { attachmentDisposition } from '#server/modules/files/file-storage.ts';
+import { sharedRateLimit } from '#server/modules/rate-limits/shared-rate-limits.ts';
 import { sketchFileForId, sketchFileName } from './song-seed/index';
 
 /**
@@ -16,9 +17,11 @@ const SKETCH_FILE = /^([A-Za-z0-9_-]{1,200})\.mid$/;
 const SKETCH_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** `GET /api/lyra/sketches/{id}.mid`: the Song Seed's MIDI file, made again from its id (docs/behaviour/lyra.md#song-seed). */
-export async function lyraSketchRoutes(fastify: FastifyInstance) {
+export async function lyraSketchRoutes(fastify: FastifyInstance, { filesPerMinute }: { filesPerMinute: number }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/lyra/sketches/:file', { config: { input: 'sketch file' }, schema: { params: sketchFileParamsSchema } }, async (request, reply) => {
+  // Each file is made again from its id, so its own budget, shared by every process, bounds that work.
+  const config = { input: 'sketch file', rateLimit: sharedRateLimit('lyra-sketch-files', filesPerMinute) };
+  app.get('/api/lyra/sketches/:file', { config, schema: { params: sketchFileParamsSchema } }, async (request, reply) => {
     const id = SKETCH_FILE.exec(request.params.file)?.[1];
     const sketch = id ? sketchFileForId(id) : null;
     if (!sketch) throw notFound('There is no sketch with this id. Ask Lyra for a new sketch, or copy the whole link of the one you made.');
