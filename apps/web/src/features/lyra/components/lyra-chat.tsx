@@ -59,9 +59,9 @@ export function LyraChat({ conversation, onNavigate, intro, ...renderProps }: Ly
           <TurnView key={turn.id} turn={turn} onRetry={() => conversation.retry(turn.id)} {...renderProps} />
         ))}
       </div>
-      <p aria-live="polite" className="sr-only">
+      <div aria-live="polite" className="sr-only">
         {last && announcement(last)}
-      </p>
+      </div>
       {asking && (
         <div className="flex items-center justify-between gap-3 border-t border-border px-4 py-2 sm:px-5">
           <p role="status" className="flex items-center gap-2 text-sm text-secondary">

@@ -92,7 +92,7 @@ describe('the Lyra panel', () => {
     fakeLyraFetch(stream);
     const { container } = renderPanel();
     await ask('Can I get a refund?');
-    const announcer = container.ownerDocument.querySelector('p[aria-live="polite"]');
+    const announcer = container.ownerDocument.querySelector('div[aria-live="polite"]');
     act(() => stream.send('delta', { text: 'Within **30 days** [1].' }));
     await screen.findByText('30 days');
     expect(announcer).toHaveTextContent('');
