@@ -37,6 +37,7 @@ import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliv
 import { loadContentPages } from './modules/lyra/knowledge';
 import { createLlmClient } from './modules/lyra/llm-client';
 import { createLyraRepository } from './modules/lyra/lyra.repository';
+import { createLyraMemoryService, type LyraMemoryService } from './modules/lyra/lyra-memory.service';
 import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
@@ -65,6 +66,8 @@ export interface AppDependencies {
   passwordHashing?: ScryptParams;
   /** Tests shorten them to watch a slow client being cut off. */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Tests write Lyra's buffered counts with it instead of waiting for them. */
+  onLyraMemory?: (memory: LyraMemoryService) => void;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -121,10 +124,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onOrderCommitted: () => void outboxSender.kick(),
   });
 
+  const lyraRepository = createLyraRepository(database.db);
   const lyra = createLyraService({
     catalog,
     loadPages: () => loadContentPages(contentTokens(config)),
-    repository: createLyraRepository(database.db),
+    repository: lyraRepository,
     supportEmail: config.publicConfig.supportEmail,
     sketcher: createSketcher(),
     llm: config.lyra.llm && createLlmClient(config.lyra.llm),
@@ -132,8 +136,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The reason only: the error never holds the prompt or the key.
     onLlmFailure: (error) =>
       app.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'Lyra’s language model failed; answered from the store’s pages'),
-    onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions failed'),
+    onBackgroundError: (error) => app.log.error({ err: error }, 'recording or deleting unanswered Lyra questions or old memories failed'),
   });
+  // The errors are serialised without the failed query's values (emails, questions).
+  const lyraMemory = createLyraMemoryService({
+    lyra,
+    repository: lyraRepository,
+    onCountsError: (error) => app.log.error({ err: error }, 'writing Lyra’s counts failed'),
+    onTurnError: (error) => app.log.error({ err: error }, 'storing a Lyra conversation turn failed; answered without remembering it'),
+  });
+  deps.onLyraMemory?.(lyraMemory);
 
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 
@@ -205,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     verifier: tokenVerifier,
   });
-  await app.register(lyraRoutes, { lyra, queriesPerMinute: config.lyra.queriesPerMinute });
+  await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
   if (embeddedIdentity) {
     await app.register(idpRoutes, {
       provider: embeddedIdentity.provider,
@@ -241,6 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
     await lyra.stop();
+    await lyraMemory.stop();
     await database.close();
   });
   return app;

@@ -122,6 +122,7 @@ export async function createTestApp(
     configure?: (app: FastifyInstance) => void | Promise<void>;
     /** Reuse this database instead of a new one (e.g. to restart the app on the same data). */
     database?: TestDatabase;
+    onLyraMemory?: AppDependencies['onLyraMemory'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-test-'));
@@ -144,6 +145,7 @@ export async function createTestApp(
     logger: false,
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
     sandboxPayments: options.sandboxPayments,
+    onLyraMemory: options.onLyraMemory,
     // Real scrypt, at a cost that keeps the tests quick (the parameters travel in the hash).
     passwordHashing: TEST_PASSWORD_HASHING,
   });

@@ -2,6 +2,9 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { LyraAnswer } from '@store/contracts/lyra';
 import { errorsPlugin } from '#server/plugins/errors.ts';
+import type { AccessTokenVerifier } from '#server/modules/accounts/access-token.ts';
+import { createLyraMemoryService } from './lyra-memory.service';
+import type { LyraRepository } from './lyra.repository';
 import { chunks, lyraRoutes } from './lyra.routes';
 import type { ChatOptions, LyraService } from './lyra.service';
 
@@ -17,7 +20,7 @@ const answer: LyraAnswer = {
 describe('the streamed chat answer', () => {
   it('sends a ping comment while a slow answer is written, between its events', async () => {
     const slow = {
-      checkPersona: () => undefined,
+      persona: () => ({ id: 'lyra' }),
       chat: async (_request: unknown, { onText }: ChatOptions) => {
         onText?.('Slow ');
         await new Promise((resolve) => setTimeout(resolve, 120));
@@ -27,7 +30,9 @@ describe('the streamed chat answer', () => {
     } as unknown as LyraService;
     const app = Fastify({ logger: false });
     await app.register(errorsPlugin);
-    await app.register(lyraRoutes, { lyra: slow, queriesPerMinute: 10, pingMs: 25 });
+    const memory = createLyraMemoryService({ lyra: slow, repository: { addCounts: async () => undefined } as unknown as LyraRepository });
+    const verifier: AccessTokenVerifier = { verify: async () => Promise.reject(new Error('no one signs in here')) };
+    await app.register(lyraRoutes, { memory, verifier, queriesPerMinute: 10, pingMs: 25 });
     const response = await app.inject({
       method: 'POST',
       url: '/api/lyra/chat',

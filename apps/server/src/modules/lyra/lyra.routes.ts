@@ -1,48 +1,112 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { lyraAnswerSchema, lyraChatAnswerSchema, lyraChatRequestSchema, lyraQueryRequestSchema, type LyraChatEventName } from '@store/contracts/lyra';
-import { notFound } from '#server/lib/http-error.ts';
-import { ChatInterruptedError, UnknownInfluencerError, type LyraService } from './lyra.service';
+import {
+  creativeLogCreatedSchema,
+  creativeLogPageSchema,
+  creativeLogQuerySchema,
+  creativeLogRequestSchema,
+  influencerQuerySchema,
+  lyraConversationListSchema,
+  lyraConversationParamsSchema,
+  lyraConversationSchema,
+  lyraGlobalStatsSchema,
+  lyraShopperStateSchema,
+} from '@store/contracts/lyra-memory';
+import { HttpError, notFound } from '#server/lib/http-error.ts';
+import type { AccessTokenVerifier } from '#server/modules/accounts/access-token.ts';
+import { optionalCaller, signedInCaller, signedInIfPresent, signedInOnly } from '#server/modules/accounts/signed-in.ts';
+import { NoSuchConversationError, NotACursorError, type LyraMemoryService } from './lyra-memory.service';
+import { ChatInterruptedError, UnknownInfluencerError } from './lyra.service';
 
 export interface LyraRoutesOptions {
-  lyra: LyraService;
+  memory: LyraMemoryService;
+  /** Checks the access tokens of signed-in shoppers. */
+  verifier: AccessTokenVerifier;
   /** Questions one client may ask per minute, on top of the store's global limit. */
   queriesPerMinute: number;
+  /** Creative events one client may log per minute. */
+  creativeLogPerMinute?: number;
   /** How often a streamed answer sends a comment so proxies keep the connection open. */
   pingMs?: number;
 }
 
 const PING_MS = 15_000;
+const CREATIVE_LOG_PER_MINUTE = 120;
 /** A search-mode answer is streamed in about this many pieces, so a client reads both modes alike. */
 const SEARCH_CHUNKS = 4;
 const STREAM_FAILED = 'Lyra could not finish this answer. Please ask again in a moment.';
 
-/** Lyra's question and chat calls (docs/behaviour/lyra.md#answers, #chat-and-the-language-model). */
-export async function lyraRoutes(fastify: FastifyInstance, { lyra, queriesPerMinute, pingMs = PING_MS }: LyraRoutesOptions) {
+/**
+ * Lyra's calls (docs/behaviour/lyra.md), in three scopes by who may call them:
+ * - public: `POST /api/lyra/query`, `GET /api/lyra/global-stats`
+ * - signed in or not (the answer is the same; only a signed-in shopper's is remembered):
+ *   `POST /api/lyra/chat`, `POST /api/creative/log`
+ * - signed in only: `GET /api/creative/log`, `GET /api/lyra/psychological_state/me`,
+ *   `GET /api/lyra/conversations`, `GET /api/lyra/conversations/{id}`, `DELETE /api/lyra/memory`
+ */
+export async function lyraRoutes(fastify: FastifyInstance, options: LyraRoutesOptions) {
+  await fastify.register(publicRoutes, options);
+  await fastify.register(async (scope) => {
+    // The answer depends on who asks: never cached, and never shared between callers.
+    scope.addHook('onRequest', privateAnswer);
+    await scope.register(signedInIfPresent, { verifier: options.verifier });
+    await scope.register(anyShopperRoutes, options);
+  });
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', privateAnswer);
+    await scope.register(signedInOnly, { verifier: options.verifier });
+    await scope.register(signedInRoutes, options);
+  });
+}
+
+async function privateAnswer(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store').header('vary', 'Authorization');
+}
+
+/** One limit for the question and chat calls' settings: a chat costs at least what a question does. */
+const questionConfig = (queriesPerMinute: number) => ({ input: 'question', rateLimit: { max: queriesPerMinute, timeWindow: 60_000 } });
+
+async function publicRoutes(fastify: FastifyInstance, { memory, queriesPerMinute }: LyraRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // One limit for both calls' settings: a chat costs at least what a question does.
-  const questionConfig = { input: 'question', rateLimit: { max: queriesPerMinute, timeWindow: 60_000 } };
 
   app.post(
     '/api/lyra/query',
-    { config: questionConfig, schema: { body: lyraQueryRequestSchema, response: { 200: lyraAnswerSchema } } },
+    { config: questionConfig(queriesPerMinute), schema: { body: lyraQueryRequestSchema, response: { 200: lyraAnswerSchema } } },
     async (request, reply) => {
-      const answer = await withPersona(() => lyra.query(request.body));
+      const answer = await withMemoryErrors(() => memory.query(request.body));
       reply.header('cache-control', 'no-store');
       return answer;
     },
   );
 
+  app.get(
+    '/api/lyra/global-stats',
+    { config: { input: 'persona' }, schema: { querystring: influencerQuerySchema, response: { 200: lyraGlobalStatsSchema } } },
+    async (request, reply) => {
+      const stats = await withMemoryErrors(() => memory.globalStats(request.query.influencer));
+      reply.header('cache-control', 'no-store');
+      return stats;
+    },
+  );
+}
+
+async function anyShopperRoutes(
+  fastify: FastifyInstance,
+  { memory, queriesPerMinute, creativeLogPerMinute = CREATIVE_LOG_PER_MINUTE, pingMs = PING_MS }: LyraRoutesOptions,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.post(
     '/api/lyra/chat',
-    { config: questionConfig, schema: { body: lyraChatRequestSchema, response: { 200: lyraChatAnswerSchema } } },
+    { config: questionConfig(queriesPerMinute), schema: { body: lyraChatRequestSchema, response: { 200: lyraChatAnswerSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (!request.headers.accept?.includes('text/event-stream')) return withPersona(() => lyra.chat(request.body));
+      // Checked before any answer goes out, so an unknown persona or conversation is still a 404.
+      const turn = await withMemoryErrors(() => memory.openChat(optionalCaller(request), request.body));
+      if (!request.headers.accept?.includes('text/event-stream')) return turn.answer();
 
-      // Checked before the stream starts, so an unknown persona is still a 404.
-      await withPersona(() => lyra.checkPersona(request.body.influencer));
       const controller = new AbortController();
       const stream = new PassThrough();
       // The shopper went away (or the answer ended): the language model's call stops with it.
@@ -53,14 +117,14 @@ export async function lyraRoutes(fastify: FastifyInstance, { lyra, queriesPerMin
       };
       const send = (event: LyraChatEventName, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const ping = setInterval(() => write(': ping\n\n'), pingMs);
-      void lyra
-        .chat(request.body, { signal: controller.signal, onText: (text) => send('delta', { text }) })
+      void turn
+        .answer({ signal: controller.signal, onText: (text) => send('delta', { text }) })
         .then((answer) => {
           if (answer.mode === 'search') for (const text of chunks(answer.answer, SEARCH_CHUNKS)) send('delta', { text });
           send('citations', { citations: answer.citations });
           send('products', { products: answer.products });
           if (answer.sketch) send('sketch', { sketch: answer.sketch });
-          send('done', { mode: answer.mode, answered: answer.answered });
+          send('done', { ...(answer.conversationId ? { conversationId: answer.conversationId } : {}), mode: answer.mode, answered: answer.answered });
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
@@ -77,13 +141,58 @@ export async function lyraRoutes(fastify: FastifyInstance, { lyra, queriesPerMin
     },
   );
 
-  async function withPersona<T>(answer: () => T | Promise<T>): Promise<T> {
-    try {
-      return await answer();
-    } catch (error) {
-      if (error instanceof UnknownInfluencerError) throw notFound(error.message);
-      throw error;
-    }
+  app.post(
+    '/api/creative/log',
+    {
+      config: { input: 'creative event', rateLimit: { max: creativeLogPerMinute, timeWindow: 60_000 } },
+      schema: { body: creativeLogRequestSchema, response: { 201: creativeLogCreatedSchema } },
+    },
+    async (request, reply) => {
+      const created = await withMemoryErrors(() => memory.logEvent(optionalCaller(request), request.body));
+      return reply.code(201).send(created);
+    },
+  );
+}
+
+async function signedInRoutes(fastify: FastifyInstance, { memory }: LyraRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/creative/log',
+    { config: { input: 'creative log page' }, schema: { querystring: creativeLogQuerySchema, response: { 200: creativeLogPageSchema } } },
+    async (request) => withMemoryErrors(() => memory.log(signedInCaller(request), request.query)),
+  );
+
+  app.get(
+    '/api/lyra/psychological_state/me',
+    { config: { input: 'persona' }, schema: { querystring: influencerQuerySchema, response: { 200: lyraShopperStateSchema } } },
+    async (request) => withMemoryErrors(() => memory.state(signedInCaller(request), request.query.influencer)),
+  );
+
+  app.get('/api/lyra/conversations', { schema: { response: { 200: lyraConversationListSchema } } }, async (request) =>
+    memory.conversations(signedInCaller(request)),
+  );
+
+  app.get(
+    '/api/lyra/conversations/:id',
+    { config: { input: 'conversation id' }, schema: { params: lyraConversationParamsSchema, response: { 200: lyraConversationSchema } } },
+    async (request) => withMemoryErrors(() => memory.conversation(signedInCaller(request), request.params.id)),
+  );
+
+  app.delete('/api/lyra/memory', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    await memory.forget(signedInCaller(request));
+    return reply.code(204).send(null);
+  });
+}
+
+/** The memory's refusals as HTTP answers: an unknown persona or conversation is a 404, a foreign cursor a 400. */
+async function withMemoryErrors<T>(answer: () => T | Promise<T>): Promise<T> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof UnknownInfluencerError || error instanceof NoSuchConversationError) throw notFound(error.message);
+    if (error instanceof NotACursorError) throw new HttpError(400, error.message);
+    throw error;
   }
 }
 

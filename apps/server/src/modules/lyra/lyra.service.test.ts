@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LyraSketch } from '@store/contracts/lyra';
 import type { ProductFacts } from '#server/modules/catalog/catalog.service.ts';
 import type { LyraRepository } from './lyra.repository';
-import { createLyraService, UNANSWERED_RETENTION_DAYS, UnknownInfluencerError } from './lyra.service';
+import { createLyraService, MEMORY_RETENTION_DAYS, UNANSWERED_RETENTION_DAYS, UnknownInfluencerError } from './lyra.service';
 import type { Sketcher } from './lyra.types';
 
 const pack = {
@@ -29,7 +29,17 @@ const pack = {
   },
 } satisfies ProductFacts;
 
-const sketch: LyraSketch = { id: 's1', title: 'Rainy night', key: 'A minor', bpm: 84, chords: ['Am7', 'Dm7'], seed: 1, style: 'lo-fi', mood: 'melancholic', midiUrl: '/api/lyra/sketches/s1.mid' };
+const sketch: LyraSketch = {
+  id: 's1',
+  title: 'Rainy night',
+  key: 'A minor',
+  bpm: 84,
+  chords: ['Am7', 'Dm7'],
+  seed: 1,
+  style: 'lo-fi',
+  mood: 'melancholic',
+  midiUrl: '/api/lyra/sketches/s1.mid',
+};
 
 function setup(options: { sketcher?: Sketcher; now?: () => number } = {}) {
   let fingerprint = 'one';
@@ -38,6 +48,7 @@ function setup(options: { sketcher?: Sketcher; now?: () => number } = {}) {
   const repository = {
     recordUnanswered: vi.fn(async () => undefined),
     deleteUnansweredBefore: vi.fn(async () => 0),
+    deleteMemoryBefore: vi.fn(async () => ({ conversations: 0, entries: 0 })),
     listUnanswered: vi.fn(),
   } as unknown as LyraRepository;
   const service = createLyraService({
@@ -134,5 +145,14 @@ describe('Lyra service', () => {
     const { service, repository } = setup({ now: () => at });
     await service.pruneUnanswered();
     expect(repository.deleteUnansweredBefore).toHaveBeenCalledWith(new Date(at - UNANSWERED_RETENTION_DAYS * 24 * 60 * 60_000));
+  });
+
+  it("deletes shoppers' conversations and creative entries older than the retention, in the hourly job", async () => {
+    const at = Date.UTC(2026, 10, 24);
+    const { service, repository } = setup({ now: () => at });
+    service.start();
+    await service.stop();
+    expect(repository.deleteMemoryBefore).toHaveBeenCalledWith(new Date(at - MEMORY_RETENTION_DAYS * 24 * 60 * 60_000));
+    expect(repository.deleteUnansweredBefore).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_INFLUENCER, type LyraAnswer, type LyraChatRequest, type LyraProduct, type LyraQueryRequest } from '@store/contracts/lyra';
 import { paths } from '@store/contracts/paths';
+import { createWriteBehind } from '#server/lib/write-behind.ts';
 import type { CatalogService, ProductFacts } from '#server/modules/catalog/catalog.service.ts';
 import { buildChatPrompt } from './chat-prompt';
 import { filterCitations, stablePrefix } from './citations';
@@ -18,14 +19,12 @@ import { remixFromProduct, suggestProductsForSketch } from './song-seed/index';
 
 /** Unanswered questions are deleted after this long (docs/behaviour/lyra.md#unanswered-questions). */
 export const UNANSWERED_RETENTION_DAYS = 365;
+/** A shopper's conversations and creative entries are deleted after this long (docs/behaviour/lyra.md#memory). */
+export const MEMORY_RETENTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60_000;
 /** How often old unanswered questions are deleted while the store runs. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
-/**
- * Declined questions are written together at most this long after the first of them, so an
- * answer never waits for a database write (one write per question made declining five times
- * slower than answering). Stopping the store writes what is waiting.
- */
+/** Declined questions are written together at most this long after the first of them (see write-behind.ts). */
 const RECORD_DELAY_MS = 1_000;
 /** Questions waiting beyond this many (a flood while the database is down) are not kept. */
 const MAX_WAITING_QUESTIONS = 1_000;
@@ -95,26 +94,14 @@ export function createLyraService(options: LyraServiceOptions) {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   let pruneTimer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
-  const waiting: UnansweredQuestion[] = [];
-  let recordTimer: NodeJS.Timeout | undefined;
-  let recording: Promise<unknown> | undefined;
-
-  function record(question: UnansweredQuestion) {
-    if (waiting.length >= MAX_WAITING_QUESTIONS) return;
-    waiting.push(question);
-    recordTimer ??= setTimeout(() => void recordWaiting(), RECORD_DELAY_MS).unref();
-  }
-
-  /** Writes the waiting questions in one statement; resolves when written (or the failure reported). */
-  async function recordWaiting() {
-    clearTimeout(recordTimer);
-    recordTimer = undefined;
-    await recording;
-    const batch = waiting.splice(0);
-    if (batch.length === 0) return;
-    recording = options.repository.recordUnanswered(batch).catch(onBackgroundError);
-    await recording;
-  }
+  const unanswered = createWriteBehind<UnansweredQuestion>({
+    write: (batch) => options.repository.recordUnanswered(batch),
+    delayMs: RECORD_DELAY_MS,
+    maxWaiting: MAX_WAITING_QUESTIONS,
+    onError: onBackgroundError,
+  });
+  const record = (question: UnansweredQuestion) => unanswered.add(question);
+  const recordWaiting = unanswered.flush;
 
   async function build(fingerprint: string): Promise<Knowledge> {
     pages ??= options.loadPages().catch((error: unknown) => {
@@ -143,6 +130,11 @@ export function createLyraService(options: LyraServiceOptions) {
   /** Deletes the unanswered questions older than the retention; returns how many. */
   function pruneUnanswered(): Promise<number> {
     return options.repository.deleteUnansweredBefore(new Date(now() - UNANSWERED_RETENTION_DAYS * DAY_MS));
+  }
+
+  /** Deletes the shoppers' conversations and creative entries older than the retention (docs/behaviour/lyra.md#memory). */
+  function pruneMemory() {
+    return options.repository.deleteMemoryBefore(new Date(now() - MEMORY_RETENTION_DAYS * DAY_MS));
   }
 
   function personaFor(influencer: string): Persona {
@@ -224,6 +216,11 @@ export function createLyraService(options: LyraServiceOptions) {
       personaFor(influencer ?? DEFAULT_INFLUENCER);
     },
 
+    /** The configured persona (default Lyra); throws UnknownInfluencerError for another. */
+    persona(influencer: string | undefined): Persona {
+      return personaFor(influencer ?? DEFAULT_INFLUENCER);
+    },
+
     /** Answers one question; throws UnknownInfluencerError for a persona that is not configured. */
     async query(request: LyraQueryRequest): Promise<LyraAnswer> {
       const persona = personaFor(request.influencer ?? DEFAULT_INFLUENCER);
@@ -251,13 +248,15 @@ export function createLyraService(options: LyraServiceOptions) {
 
     pruneUnanswered,
 
+    pruneMemory,
+
     /** Writes the declined questions waiting to be recorded now. */
     recordWaiting,
 
-    /** Deletes old unanswered questions now and then every hour until `stop`; a failure is reported and retried at the next run. */
+    /** Deletes old unanswered questions and memories now and then every hour until `stop`; a failure is reported and retried at the next run. */
     start() {
       const run = () => {
-        pruning = pruneUnanswered().catch(onBackgroundError);
+        pruning = Promise.all([pruneUnanswered().catch(onBackgroundError), pruneMemory().catch(onBackgroundError)]);
       };
       run();
       pruneTimer = setInterval(run, PRUNE_INTERVAL_MS);
