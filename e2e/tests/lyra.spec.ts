@@ -172,6 +172,10 @@ test('signed in, a sketch is kept in "Your sketches" and Lyra greets the shopper
   await page.goto('/lyra');
   const section = page.getByRole('region', { name: 'Your sketches' });
   await expect(section.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.scrollIntoViewIfNeeded();
+  await expectNoSeriousAxeViolations(page);
+  await saveViewScreenshot(page, testInfo, 'light', 'lyra-your-sketches-page-phone');
   expect(problems()).toEqual([]);
 });
 

@@ -96,7 +96,19 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
         </header>
         {shopper?.signedIn && (
           <details className="group border-b border-border [&[open]]:max-h-[45%] [&[open]]:overflow-y-auto">
-            <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 text-sm font-semibold hover:bg-tertiary focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent">
+            <summary className="flex min-h-11 list-none [&::-webkit-details-marker]:hidden cursor-pointer items-center gap-2 px-4 text-sm font-semibold hover:bg-tertiary focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-4 transition-transform group-open:rotate-90 motion-reduce:transition-none"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="m8 5 5 5-5 5" />
+              </svg>
               Your sketches
             </summary>
             <div className="px-4 pb-4">
