@@ -137,47 +137,53 @@ test('an out-of-scope question is declined with a link to Support', async ({ pag
   expect(problems).toEqual([]);
 });
 
-test('signed in, a sketch is kept in "Your sketches" and Lyra greets the shopper with its key next time', async ({ page, baseURL }, testInfo) => {
-  const account = { email: uniqueEmail('lyra-memory'), password: 'correct horse battery staple 42' };
-  await createVerifiedAccount(page, baseURL!, account);
-  // The account page the sign-in lands on finds no orders for a new shopper (a 404 it expects).
-  const problems = watchConsoleAllowing404(page, '/api/account');
-  await page.goto('/');
-  await loginFromHeader(page, account.email, account.password);
+for (const theme of THEMES) {
+  test(`signed in, a sketch is kept in "Your sketches" and Lyra greets the shopper with its key next time (${theme} theme)`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await useTheme(page, theme);
+    const account = { email: uniqueEmail('lyra-memory'), password: 'correct horse battery staple 42' };
+    await createVerifiedAccount(page, baseURL!, account);
+    // The account page the sign-in lands on finds no orders for a new shopper (a 404 it expects).
+    const problems = watchConsoleAllowing404(page, '/api/account');
+    await page.goto('/');
+    await loginFromHeader(page, account.email, account.password);
 
-  const panel = await openPanel(page);
-  const greeting = panel.getByRole('log').getByRole('paragraph').first();
-  await expect(greeting).toHaveText(/^Hi, I’m Lyra\./);
-  const firstGreeting = await greeting.textContent();
-  await expect(panel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeAttached();
+    const panel = await openPanel(page);
+    const greeting = panel.getByRole('log').getByRole('paragraph').first();
+    await expect(greeting).toHaveText(/^Hi, I’m Lyra\./);
+    const firstGreeting = await greeting.textContent();
+    await expect(panel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeAttached();
 
-  // Streamed: the answer grows, then the sketch arrives with it.
-  await ask(panel, 'melancholic lo-fi in A minor at 80 bpm');
-  await expect(panel.getByRole('log').getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
-  await expect(panel.getByRole('status')).toHaveCount(0);
-  await panel.getByText('Your sketches', { exact: true }).click();
-  const yours = panel.getByRole('list', { name: 'Your sketches' });
-  await expect(yours.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await saveViewScreenshot(page, testInfo, 'light', 'lyra-your-sketches-wide');
+    // Streamed: the answer grows, then the sketch arrives with it.
+    await ask(panel, 'melancholic lo-fi in A minor at 80 bpm');
+    await expect(panel.getByRole('log').getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveCount(0);
+    await panel.getByText('Your sketches', { exact: true }).click();
+    const yours = panel.getByRole('list', { name: 'Your sketches' });
+    await expect(yours.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-wide');
 
-  // A new visit: the greeting remembers the key and the sketch.
-  await page.reload();
-  const again = await openPanel(page);
-  const newGreeting = again.getByRole('log').getByRole('paragraph').first();
-  await expect(newGreeting).toHaveText(/^Back for more A minor\? Last time we made ‘Melancholic lo-fi in A minor/);
-  expect(await newGreeting.textContent()).not.toBe(firstGreeting);
+    // A new visit: the greeting remembers the key and the sketch.
+    await page.reload();
+    const again = await openPanel(page);
+    const newGreeting = again.getByRole('log').getByRole('paragraph').first();
+    await expect(newGreeting).toHaveText(/^Back for more A minor\? Last time we made ‘Melancholic lo-fi in A minor/);
+    expect(await newGreeting.textContent()).not.toBe(firstGreeting);
 
-  // /lyra lists the same sketch beside the studio.
-  await page.goto('/lyra');
-  const section = page.getByRole('region', { name: 'Your sketches' });
-  await expect(section.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await section.scrollIntoViewIfNeeded();
-  await expectNoSeriousAxeViolations(page);
-  await saveViewScreenshot(page, testInfo, 'light', 'lyra-your-sketches-page-phone');
-  expect(problems()).toEqual([]);
-});
+    // /lyra lists the same sketch beside the studio.
+    await page.goto('/lyra');
+    const section = page.getByRole('region', { name: 'Your sketches' });
+    await expect(section.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(page);
+    await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-page-phone');
+    expect(problems()).toEqual([]);
+  });
+}
 
 for (const theme of THEMES) {
   for (const viewport of VIEWPORTS) {
