@@ -1,5 +1,5 @@
 import { LYRA_QUERY_MAX_CHARS } from '@store/contracts/lyra';
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { LYRA_NAME } from '../constants';
 import { useTurns, type LyraConversation, type Turn } from '../conversation/lyra-conversation';
@@ -29,6 +29,7 @@ export function LyraChat({ conversation, onNavigate, intro, ...renderProps }: Ly
   const asking = last?.state === 'asking';
   const writing = asking && Boolean(last.answer?.answer);
   const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
 
   // The newest turn in view: the log scrolls, never the page around it.
   useEffect(() => {
@@ -68,12 +69,20 @@ export function LyraChat({ conversation, onNavigate, intro, ...renderProps }: Ly
             <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-border border-t-accent motion-reduce:animate-none" />
             {LYRA_NAME} is {writing ? 'writing' : 'thinking'}…
           </p>
-          <Button variant="secondary" size="sm" onClick={() => conversation.stop()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              conversation.stop();
+              // The Stop button goes away with the progress: focus waits in the question box, not on the page.
+              inputRef.current?.focus();
+            }}
+          >
             Stop
           </Button>
         </div>
       )}
-      <QuestionForm disabled={asking} onAsk={(query) => conversation.send({ query })} />
+      <QuestionForm inputRef={inputRef} disabled={asking} onAsk={(query) => conversation.send({ query })} />
     </div>
   );
 }
@@ -123,7 +132,7 @@ function TurnView({ turn, onRetry, ...renderProps }: { turn: Turn; onRetry(): vo
   );
 }
 
-function QuestionForm({ disabled, onAsk }: { disabled: boolean; onAsk(query: string): boolean }) {
+function QuestionForm({ disabled, onAsk, inputRef }: { disabled: boolean; onAsk(query: string): boolean; inputRef: RefObject<HTMLTextAreaElement | null> }) {
   const inputId = useId();
   const [text, setText] = useState('');
 
@@ -144,6 +153,7 @@ function QuestionForm({ disabled, onAsk }: { disabled: boolean; onAsk(query: str
         Ask {LYRA_NAME} about the store, or wish for a song sketch
       </label>
       <textarea
+        ref={inputRef}
         id={inputId}
         rows={1}
         value={text}

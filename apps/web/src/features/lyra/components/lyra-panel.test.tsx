@@ -82,7 +82,8 @@ describe('the Lyra panel', () => {
     expect(screen.getByRole('log')).toHaveTextContent(/reMIDI turns pads into MIDI\s*Stopped\./);
     expect(screen.queryByText(/Lyra is (thinking|writing)…/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
-    // The question box is usable again.
+    // The question box has focus and is usable again.
+    expect(screen.getByRole('textbox', { name: /Ask Lyra/ })).toHaveFocus();
     await userEvent.type(screen.getByRole('textbox', { name: /Ask Lyra/ }), 'Next?');
     expect(screen.getByRole('button', { name: 'Ask' })).toBeEnabled();
   });
