@@ -9,7 +9,8 @@ import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { loadSecrets } from '../src/config/secrets';
 import { outboxMessages } from '../src/db/schema';
-import { createTestDatabase, TEST_ENGINES, testWebApp } from './helpers';
+import { createTestDatabase, TEST_ENGINES, testWebApp, type TestApp } from './helpers';
+import { signInThroughIdp } from './idp-browser';
 
 const EMAIL = 'victim.person@example.com';
 
@@ -98,8 +99,37 @@ describe.each(TEST_ENGINES)('declined Lyra questions in the log on %s', (engine)
       await rm(dataDir, { recursive: true, force: true });
     }
     const logged = lines.join('');
-    expect(logged).toContain('recording or deleting unanswered Lyra questions failed');
+    expect(logged).toContain('recording or deleting unanswered Lyra questions or old memories failed');
     expect(logged).toContain('Failed query: insert into \\"lyra_unanswered_questions\\"');
     expect(logged).not.toContain('victim.person');
+  });
+});
+
+describe.each(TEST_ENGINES)("a signed-in shopper's Lyra turn in the log on %s", (engine) => {
+  it('reports a failed write without the question or the email, and still answers', async () => {
+    const lines: string[] = [];
+    const { app, database, dataDir } = await storeLoggingTo(engine, lines);
+    const question = 'Where is the private-wish-marker kept?';
+    try {
+      await app.ready();
+      const { tokens } = await signInThroughIdp({ app, database } as unknown as TestApp, { email: EMAIL, password: 'correct horse battery', signUp: true });
+      await database.db.execute(sql`drop table lyra_conversation_messages`);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/lyra/chat',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+        payload: { messages: [{ role: 'user', content: question }] },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().conversationId).toBeUndefined();
+    } finally {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('storing a Lyra conversation turn failed');
+    expect(logged).toContain('Failed query: insert into \\"lyra_conversation_messages\\"');
+    expect(logged).not.toContain('victim.person');
+    expect(logged).not.toContain('private-wish-marker');
   });
 });
