@@ -181,6 +181,14 @@ for (const theme of THEMES) {
     await section.scrollIntoViewIfNeeded();
     await expectNoSeriousAxeViolations(page);
     await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-page-phone');
+    // The panel on a phone: the sketches open above the conversation, which keeps its room.
+    await page.goto('/');
+    const phonePanel = await openPanel(page);
+    await phonePanel.getByText('Your sketches', { exact: true }).click();
+    await expect(phonePanel.getByRole('list', { name: 'Your sketches' }).getByRole('button', { name: /^Play/ })).toBeVisible();
+    await expect(phonePanel.getByRole('textbox', { name: /Ask Lyra/ })).toBeInViewport();
+    await expectNoSeriousAxeViolations(page);
+    await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-panel-phone');
     expect(problems()).toEqual([]);
   });
 }
