@@ -4,8 +4,9 @@ import type { LyraAnswer } from '@store/contracts/lyra';
 import { expect, test } from '../support/sbl';
 import { expectNoSeriousAxeViolations, THEMES, useTheme, watchConsole, type Theme } from '../support/pages';
 
-// Lyra's web part against an intercepted POST /api/lyra/query: the server's answers are tested
-// with the server module; this checks what the shopper sees and does with them.
+// Lyra's web part against an intercepted POST /api/lyra/chat (streamed) and /api/lyra/query (a
+// remix): the server's answers are tested with the server module; this checks what the shopper
+// sees and does with them.
 
 const CITED_ANSWER: LyraAnswer = {
   influencer: 'lyra',
@@ -44,14 +45,38 @@ const VIEWPORTS = [
   { name: 'wide', width: 1440, height: 900 },
 ] as const;
 
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The answer as the chat call streams it: the text in pieces, then its sources, products, sketch and done. */
+function eventStream(answer: LyraAnswer): string {
+  const words = answer.answer.split(/(?<= )/);
+  const third = Math.ceil(words.length / 3);
+  return [
+    ...[0, 1, 2].map((n) => sse('delta', { text: words.slice(n * third, (n + 1) * third).join('') })),
+    sse('citations', { citations: answer.citations }),
+    sse('products', { products: answer.products }),
+    answer.sketch ? sse('sketch', { sketch: answer.sketch }) : '',
+    sse('done', { mode: answer.mode, answered: answer.answered }),
+  ].join('');
+}
+
 /** Answers every question with `answer` after a short wait (so the progress shows), recording the bodies. */
 async function interceptLyra(page: Page, answer: LyraAnswer) {
   const bodies: unknown[] = [];
+  await page.route('**/api/lyra/chat', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    expect(route.request().headers().accept).toBe('text/event-stream');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.fulfill({ body: eventStream(answer), headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' } });
+  });
+  // A pending remix is asked through the query call (the chat call takes no remix).
   await page.route('**/api/lyra/query', async (route) => {
     bodies.push(route.request().postDataJSON());
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.fulfill({ json: answer });
   });
+  // Plays and downloads are counted by the server; here they are only answered.
+  await page.route('**/api/creative/log', (route) => route.fulfill({ status: 201, json: { id: null } }));
   // The sketch's file: a real MIDI file of the store (the landing page's).
   await page.route('**/api/lyra/sketches/*.mid', async (route) => {
     const response = await route.fetch({ url: new URL('/content/midi/landing.mid', route.request().url()).href });
@@ -99,8 +124,8 @@ for (const theme of THEMES) {
         await page.keyboard.type('Can I get a refund on a plugin?');
         await page.keyboard.press('Enter');
         await expect(dialog.getByRole('status')).toHaveText('Lyra is thinking…');
-        await expect(dialog.getByText('30 days')).toBeVisible();
-        expect(bodies).toEqual([{ query: 'Can I get a refund on a plugin?' }]);
+        await expect(dialog.getByText('30 days', { exact: true })).toBeVisible();
+        expect(bodies).toEqual([{ messages: [{ role: 'user', content: 'Can I get a refund on a plugin?' }] }]);
         await expect(dialog.getByRole('list', { name: 'Sources' }).getByRole('link')).toHaveText([
           'Refund Policy — Refunds',
           'reMIDI 4 User Manual — Activation',
@@ -133,7 +158,7 @@ for (const theme of THEMES) {
         await page.getByRole('button', { name: 'melancholic lo-fi in A minor at 80 bpm' }).first().click();
         const sketch = page.getByRole('region', { name: 'Melancholic lo-fi in A minor' });
         await expect(sketch).toBeVisible();
-        expect(bodies).toEqual([{ query: 'melancholic lo-fi in A minor at 80 bpm' }]);
+        expect(bodies).toEqual([{ messages: [{ role: 'user', content: 'melancholic lo-fi in A minor at 80 bpm' }] }]);
         await expect(sketch.getByRole('list', { name: 'Chords' }).getByRole('listitem')).toHaveText(SKETCH_ANSWER.sketch!.chords);
         await expect(sketch.getByRole('link', { name: /Download MIDI/ })).toHaveAttribute('download', 'melancholic-lo-fi-in-a-minor.mid');
         await sketch.getByRole('button', { name: /^Play/ }).click();

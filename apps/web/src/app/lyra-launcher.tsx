@@ -8,7 +8,7 @@ import { paths } from '@store/contracts/paths';
 import { takePendingRemix } from './navigation-effects';
 import { pendingQuestionOf } from './pending-remix';
 
-type PanelComponent = ComponentType<Omit<LyraPanelProps, 'renderProductAction' | 'renderSketchPlayer'>>;
+type PanelComponent = ComponentType<Omit<LyraPanelProps, 'renderProductAction' | 'renderSketchPlayer' | 'shopper'>>;
 
 /** The panel's chunk (with the Markdown renderer and the contract's schemas), fetched on first use. */
 const loadPanel = () => import('./lyra-panel-composed').then((module) => module.default);

@@ -43,10 +43,13 @@ async function apiRequest(path: string, init: RequestInit & { headers?: Record<s
     ...init,
     headers: { accept: 'application/json', ...init.headers },
   });
-  if (!response.ok) {
-    throw new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, await serverMessageOf(response), retryAfterOf(response));
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   return response.json();
+}
+
+/** The `ApiError` of a non-OK answer: its status, the server's message and `retry-after` (for calls that read the body themselves, like a stream). */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  return new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, await serverMessageOf(response), retryAfterOf(response));
 }
 
 /** The `message` of the server's JSON error (`{error, message}`), if a short one is there. Reading the body also releases the connection. */

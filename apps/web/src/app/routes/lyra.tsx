@@ -1,6 +1,7 @@
 import { LyraPage } from '#web/features/lyra/components/lyra-page.tsx';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { lyraRenderProps } from '../lyra-parts';
+import { useLyraShopper } from '../lyra-shopper';
 import { takePendingRemix } from '../navigation-effects';
 import { pendingQuestionOf } from '../pending-remix';
 
@@ -12,11 +13,12 @@ function takePendingQuestion() {
 
 /** `/lyra`: Lyra's own page with the sketch studio (its own lazy chunk). A pending remix is asked here. */
 export function Component() {
+  const shopper = useLyraShopper();
   return (
     <>
       <title>{`Ask Lyra — ${storeConfig.storeName}`}</title>
       <meta name="description" content="Ask Lyra about the store's plugins, sample packs and policies, or turn a wish into a MIDI sketch." />
-      <LyraPage takePendingQuestion={takePendingQuestion} {...lyraRenderProps} />
+      <LyraPage takePendingQuestion={takePendingQuestion} shopper={shopper} {...lyraRenderProps} />
     </>
   );
 }

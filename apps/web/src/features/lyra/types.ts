@@ -1,4 +1,4 @@
-import type { LyraProduct } from '@store/contracts/lyra';
+import type { LyraProduct, LyraSketch } from '@store/contracts/lyra';
 import type { ReactNode } from 'react';
 
 /**
@@ -21,3 +21,12 @@ export interface PendingQuestion {
   query: string;
   remix?: string;
 }
+
+/**
+ * The shopper as Lyra sees them (from the identity feature, through the app layer): signed in, Lyra
+ * greets them, keeps their sketches and sends their access token; signed out, `onLogin` starts a sign-in.
+ */
+export type LyraShopper = { signedIn: true; subject: string; getAccessToken(): Promise<string> } | { signedIn: false; onLogin?(): void };
+
+/** The shopper played or downloaded a sketch (posted to the creative log). */
+export type OnSketchEvent = (type: 'sketch_played' | 'sketch_downloaded', sketch: LyraSketch) => void;

@@ -2,7 +2,7 @@ import type { LyraAnswer } from '@store/contracts/lyra';
 import { useId } from 'react';
 import { Markdown } from '#web/components/markdown/markdown.tsx';
 import { MarkdownLink } from '#web/components/markdown/markdown-link.tsx';
-import type { LyraRenderProps } from '../types';
+import type { LyraRenderProps, OnSketchEvent } from '../types';
 import { linkCitations } from '../utils/link-citations';
 import { ProductSuggestion } from './product-suggestion';
 import { SketchCard } from './sketch-card';
@@ -12,7 +12,12 @@ import { SketchCard } from './sketch-card';
  * products it names and its sketch. An answer Lyra is not sure of is drawn as a gentle
  * 'I don't know' (its text points to Support).
  */
-export function LyraAnswerView({ answer, renderProductAction, renderSketchPlayer }: { answer: LyraAnswer } & LyraRenderProps) {
+export function LyraAnswerView({
+  answer,
+  renderProductAction,
+  renderSketchPlayer,
+  onSketchEvent,
+}: { answer: LyraAnswer; onSketchEvent?: OnSketchEvent } & LyraRenderProps) {
   const sourcesId = useId();
   return (
     <div className={answer.answered ? '' : 'rounded-xl border border-dashed border-border bg-background/60 p-4'}>
@@ -36,7 +41,7 @@ export function LyraAnswerView({ answer, renderProductAction, renderSketchPlayer
         </div>
       )}
       {/* The sketch is what was asked for; the products that fit it follow. */}
-      {answer.sketch && <SketchCard sketch={answer.sketch} renderSketchPlayer={renderSketchPlayer} />}
+      {answer.sketch && <SketchCard sketch={answer.sketch} renderSketchPlayer={renderSketchPlayer} onSketchEvent={onSketchEvent} />}
       {answer.products.length > 0 && (
         <ul aria-label="Products in this answer" className="mt-4 space-y-2">
           {answer.products.map((product) => (

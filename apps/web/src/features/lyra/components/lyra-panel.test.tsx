@@ -4,7 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LyraConversation } from '../conversation/lyra-conversation';
-import { errorResponse, fakeLyraFetch, lyraAnswer, polyfillDialog, requestBody } from '../testing/lyra-fixtures';
+import { bodiesOf, chatRequest, errorResponse, fakeLyraFetch, lyraAnswer, OpenStream, polyfillDialog, requestBody, sse } from '../testing/lyra-fixtures';
 import type { LyraPanelProps } from './lyra-panel';
 import LyraPanel from './lyra-panel';
 
@@ -24,11 +24,11 @@ async function ask(question: string) {
 }
 
 describe('the Lyra panel', () => {
-  it('is a labelled modal dialog whose conversation is a polite live region; Escape and Close close it', async () => {
+  it('is a labelled modal dialog with the conversation as a log; Escape and Close close it', async () => {
     const { onClose } = renderPanel();
     const dialog = screen.getByRole('dialog', { name: 'Lyra' });
     expect(dialog).toHaveAttribute('open');
-    expect(within(dialog).getByRole('log', { name: 'Conversation with Lyra' })).toHaveAttribute('aria-live', 'polite');
+    expect(within(dialog).getByRole('log', { name: 'Conversation with Lyra' })).toBeInTheDocument();
     // The question box has focus, inside the dialog.
     expect(screen.getByRole('textbox', { name: /Ask Lyra/ })).toHaveFocus();
     // The browser turns Escape on a modal dialog into a `cancel` event.
@@ -38,13 +38,16 @@ describe('the Lyra panel', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('asks POST /api/lyra/query and shows the answer with its [n] linked to the cited page and the numbered sources', async () => {
+  it('asks POST /api/lyra/chat as a stream and shows the answer with its [n] linked to the cited page and the numbered sources', async () => {
     const fetchMock = fakeLyraFetch(lyraAnswer());
     const { onClose } = renderPanel();
     await ask('Can I get a refund?');
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/lyra/query', expect.objectContaining({ method: 'POST' }));
-    expect(requestBody(fetchMock)).toEqual({ query: 'Can I get a refund?' });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/lyra/chat',
+      expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ accept: 'text/event-stream' }) as unknown }),
+    );
+    expect(requestBody(fetchMock)).toEqual(chatRequest('Can I get a refund?'));
     expect(await screen.findByText('30 days')).toBeInTheDocument();
     const marker = screen.getByRole('link', { name: '[1]' });
     expect(marker).toHaveAttribute('href', '/refund-policy#refunds');
@@ -56,18 +59,85 @@ describe('the Lyra panel', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it("shows 'Lyra is thinking…' with a Stop button that aborts the request", async () => {
-    const fetchMock = fakeLyraFetch('pending');
+  it("shows 'Lyra is thinking…', then the text as it arrives with 'Lyra is writing…'; Stop aborts and keeps what arrived", async () => {
+    const stream = new OpenStream();
+    const fetchMock = fakeLyraFetch(stream);
     renderPanel();
     await ask('What is reMIDI?');
     expect(screen.getByRole('status')).toHaveTextContent('Lyra is thinking…');
     expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled();
+
+    act(() => stream.send('delta', { text: 'reMIDI turns pads ' }));
+    expect(await screen.findByText('reMIDI turns pads')).toBeInTheDocument();
+    act(() => stream.send('delta', { text: 'into MIDI' }));
+    expect(await screen.findByText('reMIDI turns pads into MIDI')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Lyra is writing…');
+    // The growing answer is busy: screen readers wait for the finished one.
+    expect(screen.getByText('reMIDI turns pads into MIDI').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     const signal = fetchMock.mock.calls[0]?.[1]?.signal;
     expect(signal?.aborted).toBe(true);
-    expect(await screen.findByText(/Stopped\./)).toBeInTheDocument();
-    expect(screen.queryByText('Lyra is thinking…')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Ask again' })).toBeInTheDocument();
+    expect(screen.getByRole('log')).toHaveTextContent(/reMIDI turns pads into MIDI\s*Stopped\./);
+    expect(screen.queryByText(/Lyra is (thinking|writing)…/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    // The question box has focus and is usable again.
+    expect(screen.getByRole('textbox', { name: /Ask Lyra/ })).toHaveFocus();
+    await userEvent.type(screen.getByRole('textbox', { name: /Ask Lyra/ }), 'Next?');
+    expect(screen.getByRole('button', { name: 'Ask' })).toBeEnabled();
+  });
+
+  it('announces the finished answer once, in plain words, from a polite live region', async () => {
+    const stream = new OpenStream();
+    fakeLyraFetch(stream);
+    const { container } = renderPanel();
+    await ask('Can I get a refund?');
+    const announcer = container.ownerDocument.querySelector('div[aria-live="polite"]');
+    act(() => stream.send('delta', { text: 'Within **30 days** [1].' }));
+    await screen.findByText('30 days');
+    expect(announcer).toHaveTextContent('');
+    act(() => {
+      stream.send('done', { mode: 'search', answered: true });
+      stream.end();
+    });
+    await waitFor(() => expect(announcer).toHaveTextContent('Lyra: Within 30 days [1].'));
+    expect(screen.getByRole('log')).toHaveAttribute('aria-live', 'off');
+  });
+
+  it('sends the earlier answered turns and the conversation id with the next question', async () => {
+    const id = '0b0e3c1e-3f56-4a7e-9a57-0c8f6f7f2b11';
+    const first = new Response(
+      sse('delta', { text: 'Thirty days.' }) + sse('citations', { citations: [] }) + sse('done', { mode: 'search', answered: true, conversationId: id }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+    const fetchMock = fakeLyraFetch(first, lyraAnswer({ answer: 'Yes, all plugins.' }));
+    renderPanel();
+    await ask('Refunds?');
+    await screen.findByText('Thirty days.');
+    await ask('For every plugin?');
+    await screen.findByText('Yes, all plugins.');
+    expect(requestBody(fetchMock, 1)).toEqual({
+      ...chatRequest('For every plugin?', [
+        { role: 'user', content: 'Refunds?' },
+        { role: 'assistant', content: 'Thirty days.' },
+      ]),
+      conversationId: id,
+    });
+  });
+
+  it('sends at most the 40 newest messages', async () => {
+    const replies = Array.from({ length: 21 }, (_, n) => lyraAnswer({ answer: `Answer ${n}.`, citations: [] }));
+    const fetchMock = fakeLyraFetch(...replies);
+    const { conversation } = renderPanel();
+    for (let n = 0; n < 21; n++) {
+      act(() => void conversation.send({ query: `Question ${n}?` }));
+      await screen.findByText(`Answer ${n}.`);
+    }
+    const last = requestBody(fetchMock, 20) as { messages: { content: string }[] };
+    expect(last.messages).toHaveLength(40);
+    expect(last.messages[0]).toEqual({ role: 'assistant', content: 'Answer 0.' });
+    expect(last.messages.at(-1)).toEqual({ role: 'user', content: 'Question 20?' });
   });
 
   it.each([
@@ -76,9 +146,31 @@ describe('the Lyra panel', () => {
     ['5xx: try again', errorResponse(503, 'upstream down'), 'Lyra ran into a problem on our side. Try again in a moment.'],
     ['network: check the connection', new TypeError('Failed to fetch'), 'Lyra could not be reached. Check your internet connection and try again.'],
     [
-      'an answer off the contract',
-      new Response('{"answer":42}', { status: 200 }),
+      'an answer that is not a stream',
+      new Response('{"answer":42}', { status: 200, headers: { 'content-type': 'application/json' } }),
       'Lyra’s answer arrived in a form this page cannot read. Reload the page and try again.',
+    ],
+    [
+      'an event off the contract',
+      new Response(sse('delta', { text: 42 }), { headers: { 'content-type': 'text/event-stream' } }),
+      'Lyra’s answer arrived in a form this page cannot read. Reload the page and try again.',
+    ],
+    [
+      'an event that is not JSON',
+      new Response(sse('delta', '{oops'), { headers: { 'content-type': 'text/event-stream' } }),
+      'Lyra’s answer arrived in a form this page cannot read. Reload the page and try again.',
+    ],
+    [
+      'the server’s error event',
+      new Response(sse('delta', { text: 'Half' }) + sse('error', { message: 'Lyra could not finish this answer. Please ask again in a moment.' }), {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+      'Lyra could not finish this answer. Please ask again in a moment.',
+    ],
+    [
+      'a stream cut before its end',
+      new Response(sse('delta', { text: 'Half' }), { headers: { 'content-type': 'text/event-stream' } }),
+      'Lyra’s answer was cut off before the end. Check your internet connection and try again.',
     ],
   ])('says what went wrong and what to do — %s', async (_case, response, message) => {
     fakeLyraFetch(response);
@@ -93,7 +185,7 @@ describe('the Lyra panel', () => {
     await ask('Are you there?');
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Back again.')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 1)).toEqual({ query: 'Are you there?' });
+    expect(requestBody(fetchMock, 1)).toEqual(chatRequest('Are you there?'));
   });
 
   it('shows an answer Lyra is not sure of as a gentle I-don’t-know with the Support link', async () => {
@@ -157,8 +249,13 @@ describe('the Lyra panel', () => {
     const fetchMock = fakeLyraFetch(lyraAnswer({ answer: 'A sketch from that pack.', citations: [] }));
     renderPanel({ pendingQuestion: { query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' } }, (node) => <StrictMode>{node}</StrictMode>);
     expect(await screen.findByText('A sketch from that pack.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(requestBody(fetchMock)).toEqual({ query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' });
+    // A remix is asked through the query call (the chat call takes no remix), and counted as a remix started.
+    expect(bodiesOf(fetchMock)).toEqual([{ query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' }]);
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/api/creative/log')).toEqual([
+        { type: 'remix_started', data: { inspiration: 'rainy night', remix: 'sw-select-sample-loops-vol-1' } },
+      ]),
+    );
   });
 
   it('keeps the conversation in memory only', async () => {
@@ -185,6 +282,6 @@ describe('waiting for the answer', () => {
     const { conversation } = renderPanel();
     await ask('First?');
     expect(conversation.send({ query: 'Second?' })).toBe(false);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(bodiesOf(fetchMock)).toHaveLength(1));
   });
 });

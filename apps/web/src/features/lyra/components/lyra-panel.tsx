@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { paths } from '@store/contracts/paths';
 import { LYRA_NAME, PANEL_EXAMPLES } from '../constants';
 import { sharedConversation, type LyraConversation } from '../conversation/lyra-conversation';
-import type { LyraRenderProps, PendingQuestion } from '../types';
+import { logRemixStarted, useShopperQuestions, useSketchEvents } from '../hooks/use-shopper-memory';
+import type { LyraRenderProps, LyraShopper, PendingQuestion } from '../types';
 import { LyraAvatar } from './lyra-avatar';
 import { LyraChat } from './lyra-chat';
 import { LyraIntro } from './lyra-intro';
+import { YourSketchesList } from './your-sketches';
 
 export interface LyraPanelProps extends LyraRenderProps {
   onClose(): void;
@@ -15,6 +17,8 @@ export interface LyraPanelProps extends LyraRenderProps {
   /** Asked once, as soon as the panel opens (a pending remix). */
   pendingQuestion?: PendingQuestion;
   conversation?: LyraConversation;
+  /** Who is asking (from the app's sign-in state); without it Lyra asks anonymously and says nothing about signing in. */
+  shopper?: LyraShopper;
 }
 
 /**
@@ -23,10 +27,12 @@ export interface LyraPanelProps extends LyraRenderProps {
  * screens. Escape or Close closes it and focus returns to the button. Render it only while
  * open; it is its own lazily loaded chunk.
  */
-export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, conversation = sharedConversation, ...renderProps }: LyraPanelProps) {
+export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, conversation = sharedConversation, shopper, ...renderProps }: LyraPanelProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const asked = useRef<PendingQuestion | undefined>(undefined);
+  const onSketchEvent = useSketchEvents(shopper);
+  useShopperQuestions(conversation, shopper);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -44,8 +50,8 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
     // Once per pending question, also when effects run twice in development.
     if (!pendingQuestion || asked.current === pendingQuestion) return;
     asked.current = pendingQuestion;
-    conversation.send(pendingQuestion);
-  }, [pendingQuestion, conversation]);
+    if (conversation.send(pendingQuestion)) logRemixStarted(pendingQuestion, shopper);
+  }, [pendingQuestion, conversation, shopper]);
 
   return (
     <dialog
@@ -88,10 +94,39 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
             </svg>
           </button>
         </header>
+        {shopper?.signedIn && (
+          <details className="group border-b border-border [&[open]]:max-h-[45%] [&[open]]:overflow-y-auto">
+            <summary className="flex min-h-11 list-none [&::-webkit-details-marker]:hidden cursor-pointer items-center gap-2 px-4 text-sm font-semibold hover:bg-tertiary focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary dark:focus-visible:outline-accent">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-4 transition-transform group-open:rotate-90 motion-reduce:transition-none"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="m8 5 5 5-5 5" />
+              </svg>
+              Your sketches
+            </summary>
+            <div className="px-4 pb-4">
+              <YourSketchesList
+                subject={shopper.subject}
+                getAccessToken={shopper.getAccessToken}
+                conversation={conversation}
+                renderSketchPlayer={renderProps.renderSketchPlayer}
+                onSketchEvent={onSketchEvent}
+              />
+            </div>
+          </details>
+        )}
         <LyraChat
           conversation={conversation}
           onNavigate={onClose}
-          intro={<LyraIntro examples={PANEL_EXAMPLES} onExample={(query) => conversation.send({ query })} />}
+          onSketchEvent={onSketchEvent}
+          intro={<LyraIntro shopper={shopper} examples={PANEL_EXAMPLES} onExample={(query) => conversation.send({ query })} />}
           {...renderProps}
         />
       </div>

@@ -2,7 +2,7 @@ import type { LyraSketch } from '@store/contracts/lyra';
 import { useId, useState } from 'react';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { apiAssetUrl } from '#web/lib/api-client.ts';
-import type { RenderSketchPlayer } from '../types';
+import type { OnSketchEvent, RenderSketchPlayer } from '../types';
 import { PlayPauseIcon } from '#web/components/ui/play-pause-icon.tsx';
 
 /** `Rainy night in A minor` → `rainy-night-in-a-minor.mid`. */
@@ -21,7 +21,15 @@ export function sketchFileName(title: string): string {
  * A Song Seed: its title, key, tempo and chords, Play (the piano roll with sound, from the
  * visualiser through `renderSketchPlayer`) and Download (the `.mid` file).
  */
-export function SketchCard({ sketch, renderSketchPlayer }: { sketch: LyraSketch; renderSketchPlayer?: RenderSketchPlayer }) {
+export function SketchCard({
+  sketch,
+  renderSketchPlayer,
+  onSketchEvent,
+}: {
+  sketch: LyraSketch;
+  renderSketchPlayer?: RenderSketchPlayer;
+  onSketchEvent?: OnSketchEvent;
+}) {
   const headingId = useId();
   const [started, setStarted] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -51,7 +59,8 @@ export function SketchCard({ sketch, renderSketchPlayer }: { sketch: LyraSketch;
             aria-pressed={playing}
             onClick={() => {
               setStarted(true);
-              setPlaying((value) => !value);
+              setPlaying(!playing);
+              if (!playing) onSketchEvent?.('sketch_played', sketch);
             }}
             className={buttonClasses('primary', 'md')}
           >
@@ -60,7 +69,12 @@ export function SketchCard({ sketch, renderSketchPlayer }: { sketch: LyraSketch;
             <span className="sr-only"> {sketch.title}</span>
           </button>
         )}
-        <a href={midiUrl} download={sketchFileName(sketch.title)} className={buttonClasses('secondary', 'md')}>
+        <a
+          href={midiUrl}
+          download={sketchFileName(sketch.title)}
+          onClick={() => onSketchEvent?.('sketch_downloaded', sketch)}
+          className={buttonClasses('secondary', 'md')}
+        >
           <svg
             aria-hidden="true"
             viewBox="0 0 20 20"

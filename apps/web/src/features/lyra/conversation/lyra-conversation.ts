@@ -1,27 +1,81 @@
-import type { LyraAnswer, LyraQueryRequest } from '@store/contracts/lyra';
+import { DEFAULT_INFLUENCER, LYRA_QUERY_MAX_CHARS, type LyraAnswer, type LyraChatRequest } from '@store/contracts/lyra';
 import { useSyncExternalStore } from 'react';
 import { askLyra } from '../api/ask-lyra';
+import { chatWithLyra, type LyraChatEvent } from '../api/chat-with-lyra';
+import type { PendingQuestion } from '../types';
 import { describeAskError } from '../utils/describe-ask-error';
 
-/** One question and what became of it. */
-export type Turn = { id: number; question: string; remix?: string } & (
+/** One question and what became of it; `answer` holds what arrived so far (all of it once answered). */
+export type Turn = { id: number; question: string; remix?: string; answer?: LyraAnswer } & (
   { state: 'asking' } | { state: 'answered'; answer: LyraAnswer } | { state: 'failed'; error: string } | { state: 'stopped' }
 );
 
-export type Ask = (request: LyraQueryRequest, signal: AbortSignal) => Promise<LyraAnswer>;
+export interface AskOptions {
+  signal: AbortSignal;
+  accessToken?: string;
+  onEvent(event: LyraChatEvent): void;
+}
+
+/** A question with the conversation so far; `remix` only for a pending remix. */
+export type AskRequest = LyraChatRequest & { remix?: string };
+export type Ask = (request: AskRequest, options: AskOptions) => Promise<void>;
+
+/** The contract's cap on the messages of one chat request: the oldest turns are left out first. */
+const MAX_MESSAGES = 40;
+/** The contract's cap on one message: a long earlier answer is sent cut. */
+const MAX_MESSAGE_CHARS = LYRA_QUERY_MAX_CHARS * 4;
+
+/**
+ * Streams the answer from `POST /api/lyra/chat`. A pending remix is asked through `POST /api/lyra/query`
+ * (the chat call takes no remix), its answer handed on as the same events.
+ */
+export const askLyraStreamed: Ask = async ({ remix, ...request }, options) => {
+  if (!remix) return chatWithLyra(request, options);
+  const query = request.messages.at(-1)?.content ?? '';
+  const answer = await askLyra({ query, remix }, options.signal);
+  options.onEvent({ event: 'delta', data: { text: answer.answer } });
+  options.onEvent({ event: 'citations', data: { citations: answer.citations } });
+  options.onEvent({ event: 'products', data: { products: answer.products } });
+  if (answer.sketch) options.onEvent({ event: 'sketch', data: { sketch: answer.sketch } });
+  options.onEvent({ event: 'done', data: { mode: answer.mode, answered: answer.answered } });
+};
+
+const emptyAnswer = (): LyraAnswer => ({ influencer: DEFAULT_INFLUENCER, mode: 'search', answered: true, answer: '', citations: [], products: [] });
+
+/** The answer so far with one more event in it. */
+function withEvent(answer: LyraAnswer, event: LyraChatEvent): LyraAnswer {
+  switch (event.event) {
+    case 'delta':
+      return { ...answer, answer: answer.answer + event.data.text };
+    case 'citations':
+      return { ...answer, citations: event.data.citations };
+    case 'products':
+      return { ...answer, products: event.data.products };
+    case 'sketch':
+      return { ...answer, sketch: event.data.sketch };
+    case 'done':
+      return { ...answer, mode: event.data.mode, answered: event.data.answered };
+    default:
+      return answer;
+  }
+}
 
 /**
  * A conversation with Lyra, kept in memory only (never in browser storage): the panel and the
  * /lyra page show the same one, and an answer still arrives while the panel is closed. One
- * question at a time; Stop aborts the request.
+ * question at a time, streamed; Stop aborts it and keeps what arrived. Each question carries the
+ * earlier answered turns and the server's conversation id, and the shopper's access token when
+ * signed in (docs/behaviour/lyra.md#the-panel-and-the-page).
  */
 export class LyraConversation {
   private turns: readonly Turn[] = [];
   private readonly listeners = new Set<() => void>();
   private controller: AbortController | undefined;
   private nextId = 1;
+  private conversationId: string | undefined;
+  private getAccessToken: (() => Promise<string>) | undefined;
 
-  constructor(private readonly ask: Ask = askLyra) {}
+  constructor(private readonly ask: Ask = askLyraStreamed) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -34,24 +88,29 @@ export class LyraConversation {
     return this.controller !== undefined;
   }
 
+  /** Whose questions these are from now on: the signed-in shopper's token source, or undefined when signed out. */
+  setAccessTokenSource(getAccessToken: (() => Promise<string>) | undefined) {
+    this.getAccessToken = getAccessToken;
+  }
+
   /** Asks a question; ignored while another is being answered (the form offers Stop instead). */
-  send(request: LyraQueryRequest): boolean {
+  send(request: PendingQuestion): boolean {
     const question = request.query.trim();
     if (this.controller || question === '') return false;
     const controller = new AbortController();
     this.controller = controller;
     const id = this.nextId++;
-    const base = { id, question, ...(request.remix && { remix: request.remix }) };
-    this.update([...this.turns, { ...base, state: 'asking' }]);
-    this.ask({ ...request, query: question }, controller.signal).then(
-      (answer) => this.settle(controller, { ...base, state: 'answered', answer }),
-      (error: unknown) =>
-        this.settle(controller, controller.signal.aborted ? { ...base, state: 'stopped' } : { ...base, state: 'failed', error: describeAskError(error) }),
+    const messages = this.messagesWith(question);
+    this.update([...this.turns, { id, question, ...(request.remix && { remix: request.remix }), state: 'asking' }]);
+    void this.stream(
+      { messages, ...(this.conversationId && { conversationId: this.conversationId }), ...(request.remix && { remix: request.remix }) },
+      id,
+      controller,
     );
     return true;
   }
 
-  /** Stops waiting for the current answer. */
+  /** Stops the current answer; what arrived of it stays. */
   stop() {
     this.controller?.abort();
   }
@@ -63,9 +122,50 @@ export class LyraConversation {
     this.send({ query: turn.question, ...(turn.remix && { remix: turn.remix }) });
   }
 
-  private settle(controller: AbortController, turn: Turn) {
+  private async stream(request: AskRequest, id: number, controller: AbortController) {
+    let answer = emptyAnswer();
+    const onEvent = (event: LyraChatEvent) => {
+      if (event.event === 'done' && event.data.conversationId) this.conversationId = event.data.conversationId;
+      answer = withEvent(answer, event);
+      this.replace(id, (turn) => ({ ...turn, answer }));
+    };
+    try {
+      // A token that cannot be had (an expired session) still lets the shopper ask, anonymously.
+      const accessToken = await this.getAccessToken?.().catch(() => undefined);
+      await this.ask(request, { signal: controller.signal, onEvent, ...(accessToken && { accessToken }) });
+      this.settle(controller, id, (turn) => ({ ...turn, state: 'answered', answer }));
+    } catch (error) {
+      const arrived = answer.answer === '' ? undefined : answer;
+      this.settle(controller, id, ({ id: turnId, question, remix }) => ({
+        id: turnId,
+        question,
+        ...(remix && { remix }),
+        ...(arrived && { answer: arrived }),
+        ...(controller.signal.aborted ? { state: 'stopped' as const } : { state: 'failed' as const, error: describeAskError(error) }),
+      }));
+    }
+  }
+
+  /** The earlier answered turns and the new question, as the chat contract takes them. */
+  private messagesWith(question: string): LyraChatRequest['messages'] {
+    const earlier = this.turns.flatMap((turn) =>
+      turn.state === 'answered'
+        ? [
+            { role: 'user' as const, content: turn.question },
+            { role: 'assistant' as const, content: turn.answer.answer.slice(0, MAX_MESSAGE_CHARS) },
+          ]
+        : [],
+    );
+    return [...earlier, { role: 'user' as const, content: question }].slice(-MAX_MESSAGES);
+  }
+
+  private settle(controller: AbortController, id: number, change: (turn: Turn) => Turn) {
     if (this.controller === controller) this.controller = undefined;
-    this.update(this.turns.map((candidate) => (candidate.id === turn.id ? turn : candidate)));
+    this.replace(id, change);
+  }
+
+  private replace(id: number, change: (turn: Turn) => Turn) {
+    this.update(this.turns.map((turn) => (turn.id === id ? change(turn) : turn)));
   }
 
   private update(turns: readonly Turn[]) {
