@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lyraAnswerSchema, lyraChatAnswerSchema, lyraChatEventSchemas, type LyraChatEventName } from '@store/contracts/lyra';
+import { lyraAnswerSchema, lyraChatAnswerSchema } from '@store/contracts/lyra';
 import { configProblems, createTestApp, type TestApp } from './helpers';
+import { parseLyraEvents } from './lyra-events';
 
 const QUESTION = 'How many computers can I use reMIDI 4 on?';
 const API_KEY = 'sk-test-lyra-key';
@@ -60,18 +61,6 @@ function streamPieces(pieces: string[]): Behaviour {
 function passagesGiven(request: ModelRequest) {
   const system = request.body.messages[0]!.content;
   return [...system.matchAll(/^\[(\d+)\] (.+) \((\/[^)\s]*)\)$/gm)].map(([, n, title, url]) => ({ n: Number(n), title: title!, url: url! }));
-}
-
-/** The events of a Server-Sent Events body, each checked against the contract. */
-function parseEvents(body: string) {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim() && !block.startsWith(':'))
-    .map((block) => {
-      const name = /^event: (.+)$/m.exec(block)![1] as LyraChatEventName;
-      const data = JSON.parse(/^data: (.+)$/m.exec(block)![1]!);
-      return { name, data: lyraChatEventSchemas[name].parse(data) as Record<string, unknown> };
-    });
 }
 
 describe('POST /api/lyra/chat with a language model', () => {
@@ -173,7 +162,7 @@ describe('POST /api/lyra/chat with a language model', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
-    const events = parseEvents(response.body);
+    const events = parseLyraEvents(response.body);
     expect(events.map(({ name }) => name)).toEqual([...events.filter(({ name }) => name === 'delta').map(() => 'delta'), 'citations', 'products', 'done']);
     expect(events.filter(({ name }) => name === 'delta').length).toBeGreaterThanOrEqual(2);
     expect(events.flatMap(({ name, data }) => (name === 'delta' ? [data.text] : [])).join('')).toBe('reMIDI 4 runs on 3 computers [1].');
@@ -184,7 +173,7 @@ describe('POST /api/lyra/chat with a language model', () => {
 
   it('streams the search answer in pieces when the model fails before its first word', async () => {
     model.answer((_request, response) => response.writeHead(503).end());
-    const events = parseEvents((await chat({ messages: [{ role: 'user', content: QUESTION }] }, { accept: 'text/event-stream' })).body);
+    const events = parseLyraEvents((await chat({ messages: [{ role: 'user', content: QUESTION }] }, { accept: 'text/event-stream' })).body);
     const expected = await searchAnswer();
     const deltas = events.filter(({ name }) => name === 'delta');
     expect(deltas.length).toBeGreaterThan(1);
@@ -199,7 +188,7 @@ describe('POST /api/lyra/chat with a language model', () => {
       response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'reMIDI 4 runs on ' } }] })}\n\n`);
       // …and then nothing: the store's timeout ends the call.
     });
-    const events = parseEvents((await chat({ messages: [{ role: 'user', content: QUESTION }] }, { accept: 'text/event-stream' })).body);
+    const events = parseLyraEvents((await chat({ messages: [{ role: 'user', content: QUESTION }] }, { accept: 'text/event-stream' })).body);
     expect(events.map(({ name }) => name)).toEqual(['delta', 'error']);
     expect(events[1]!.data.message).toMatch(/stopped in the middle of the answer/);
   });

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lyraChatAnswerSchema, lyraChatEventSchemas, type LyraChatEventName } from '@store/contracts/lyra';
+import { lyraChatAnswerSchema } from '@store/contracts/lyra';
 import {
   creativeLogPageSchema,
   lyraConversationListSchema,
@@ -20,6 +20,7 @@ import { PERSONAS } from '#server/modules/lyra/personas.ts';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
 import { buildSecondApp, createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
+import { parseLyraEvents } from './lyra-events';
 
 const PASSWORD = 'correct horse battery';
 const WISH = 'melancholic lo-fi in A minor at 80 bpm';
@@ -29,17 +30,6 @@ const UNKNOWN = 'What is the capital of France?';
 const FIRST_GREETING = PERSONAS[0]!.greetings.first;
 
 type Method = 'GET' | 'POST' | 'DELETE';
-
-/** The events of a Server-Sent Events body, each checked against the contract. */
-function parseEvents(body: string) {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim() && !block.startsWith(':'))
-    .map((block) => {
-      const name = /^event: (.+)$/m.exec(block)![1] as LyraChatEventName;
-      return { name, data: lyraChatEventSchemas[name].parse(JSON.parse(/^data: (.+)$/m.exec(block)![1]!)) as Record<string, unknown> };
-    });
-}
 
 describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
   let t: TestApp;
@@ -86,7 +76,7 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
       const answer = lyraChatAnswerSchema.parse((await chat(WISH)).json());
       expect(answer.sketch?.title).toBe(SKETCH_TITLE);
       expect(answer.conversationId).toBeUndefined();
-      const streamed = parseEvents((await chat(QUESTION, {}, undefined, { accept: 'text/event-stream' })).body);
+      const streamed = parseLyraEvents((await chat(QUESTION, {}, undefined, { accept: 'text/event-stream' })).body);
       expect(streamed.at(-1)).toEqual({ name: 'done', data: { mode: 'search', answered: true } });
       const logged = await api('POST', '/api/creative/log', { payload: { type: 'sketch_played', data: { sketchId: answer.sketch!.id } } });
       expect(logged.statusCode).toBe(201);
@@ -140,7 +130,7 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
     it('appends a streamed turn to their conversation and ends it with the conversation id', async () => {
       const response = await chat(QUESTION, { conversationId }, ada, { accept: 'text/event-stream' });
       expect(response.statusCode).toBe(200);
-      const events = parseEvents(response.body);
+      const events = parseLyraEvents(response.body);
       expect(events.at(-1)).toEqual({ name: 'done', data: { conversationId, mode: 'search', answered: true } });
       const conversation = lyraConversationSchema.parse((await api('GET', `/api/lyra/conversations/${conversationId}`, { token: ada })).json());
       expect(conversation.messages).toHaveLength(4);
