@@ -98,6 +98,14 @@ export class LyraConversation {
     this.controller?.abort();
   }
 
+  /** Starts afresh, as after Lyra forgot the shopper: the answer under way stops, the turns and the server's conversation id go. */
+  clear() {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.conversationId = undefined;
+    this.update([]);
+  }
+
   /** Asks a failed or stopped question again. */
   retry(id: number) {
     const turn = this.turns.find((candidate) => candidate.id === id);
