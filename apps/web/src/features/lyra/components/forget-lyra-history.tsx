@@ -15,7 +15,7 @@ export interface ForgetLyraHistoryProps {
 export const FORGOTTEN_MESSAGE = `${LYRA_NAME} has forgotten your conversations and sketches.`;
 
 /**
- * "Forget me" (docs/behaviour/lyra.md#forgetting): a quiet button that asks in place before
+ * "Forget me" (docs/behaviour/lyra.md#the-panel-and-the-page): a quiet button that asks in place before
  * deleting the shopper's conversations and sketches, then empties the list, the greeting and the
  * conversation on screen. What happened is said in a polite live region.
  */
@@ -84,7 +84,7 @@ export function ForgetLyraHistory({ subject, getAccessToken, conversation }: For
           Forget my {LYRA_NAME} history
         </button>
       )}
-      <p aria-live="polite" className={`empty:hidden mt-2 ${forget.isError ? 'text-danger' : 'text-secondary'}`}>
+      <p aria-live="polite" className={`mt-2 empty:mt-0 ${forget.isError ? 'text-danger' : 'text-secondary'}`}>
         {status}
       </p>
     </div>
