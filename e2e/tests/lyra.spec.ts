@@ -189,6 +189,15 @@ for (const theme of THEMES) {
     await expect(phonePanel.getByRole('textbox', { name: /Ask Lyra/ })).toBeInViewport();
     await expectNoSeriousAxeViolations(page);
     await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-panel-phone');
+
+    // "Forget me": asked in place, then the sketches and the greeting are gone.
+    await phonePanel.getByRole('button', { name: 'Forget my Lyra history' }).click();
+    await phonePanel.getByRole('button', { name: 'Forget everything' }).click();
+    await expect(phonePanel.getByText('Lyra has forgotten your conversations and sketches.')).toBeVisible();
+    await expect(phonePanel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeVisible();
+    await expect(phonePanel.getByRole('log').getByRole('paragraph').first()).toHaveText(firstGreeting!);
+    await expectNoSeriousAxeViolations(page);
+    await saveViewScreenshot(page, testInfo, theme, 'lyra-forgotten-panel-phone');
     expect(problems()).toEqual([]);
   });
 }

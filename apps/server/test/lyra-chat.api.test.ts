@@ -156,6 +156,24 @@ describe('POST /api/lyra/chat with a language model', () => {
     expect(model.requests).toHaveLength(0);
   });
 
+  it('makes a remix sketch in the pack’s key and tempo without asking the model, and ignores an unknown pack', async () => {
+    // A seed pack whose loops are all at 84 bpm in A minor.
+    const remixed = await chat({ messages: [{ role: 'user', content: 'rainy night' }], remix: 'sw-select-sample-loops-vol-1' });
+    expect(remixed.statusCode).toBe(200);
+    expect(lyraChatAnswerSchema.parse(remixed.json()).sketch).toMatchObject({ key: 'A minor', bpm: 84 });
+    const unknown = lyraChatAnswerSchema.parse(
+      (await chat({ messages: [{ role: 'user', content: 'melancholic lo-fi in C minor at 70 bpm' }], remix: 'no-such-pack' })).json(),
+    );
+    expect(unknown.sketch).toMatchObject({ key: 'C minor', bpm: 70 });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('refuses a remix that is not a product path with a 400 naming the field', async () => {
+    const response = await chat({ messages: [{ role: 'user', content: 'rainy night' }], remix: '../admin' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('remix');
+  });
+
   it('streams the model’s answer as Server-Sent Events: deltas, citations, products, done', async () => {
     model.answer(streamPieces(['reMIDI 4 runs on 3 computers [1', '] [7].']));
     const response = await chat({ messages: [{ role: 'user', content: QUESTION }] }, { accept: 'text/event-stream' });

@@ -28,6 +28,8 @@ const SKETCH_TITLE = 'Melancholic lo-fi in A minor, 80 bpm';
 const QUESTION = 'How many computers can I use reMIDI 4 on?';
 const UNKNOWN = 'What is the capital of France?';
 const FIRST_GREETING = PERSONAS[0]!.greetings.first;
+/** A seed pack whose loops are all at 84 bpm in A minor. */
+const REMIX_PACK = 'sw-select-sample-loops-vol-1';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -136,6 +138,16 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
       expect(conversation.messages).toHaveLength(4);
       expect(conversation.messages[2]).toMatchObject({ role: 'user', content: QUESTION });
       expect(conversation.messages[3]!.citations!.length).toBeGreaterThan(0);
+    });
+
+    it('has a remix sketch made through chat kept in their sketches, in the pack’s key and tempo', async () => {
+      const grace = await token('grace@example.com');
+      // Streamed, as the panel asks it.
+      const events = parseEvents((await chat('rainy night', { remix: REMIX_PACK }, grace, { accept: 'text/event-stream' })).body);
+      const sketch = events.find((event) => event.name === 'sketch')?.data.sketch;
+      expect(sketch).toMatchObject({ key: 'A minor', bpm: 84 });
+      const log = creativeLogPageSchema.parse((await api('GET', '/api/creative/log?type=sketch_generated', { token: grace })).json());
+      expect(log.entries.map((entry) => sketchGeneratedDataSchema.parse(entry.data))).toEqual([{ sketch, wish: 'rainy night' }]);
     });
 
     it('starts a new conversation, titled from the question shortened, when none is given', async () => {

@@ -107,6 +107,8 @@ export const lyraChatRequestSchema = z.object({
     .refine((messages) => lyraQueryTextSchema.safeParse(messages.at(-1)?.content).success, 'the last message must be 1 to 2000 characters'),
   conversationId: z.uuid().optional(),
   influencer: influencerSchema.optional(),
+  /** A pending remix, as in the query request: that product's key and tempo seed the sketch; an unknown path is ignored. */
+  remix: productPathSchema.optional(),
 });
 export type LyraChatRequest = z.infer<typeof lyraChatRequestSchema>;
 

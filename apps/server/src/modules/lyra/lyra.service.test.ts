@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LyraSketch } from '@store/contracts/lyra';
 import type { ProductFacts } from '#server/modules/catalog/catalog.service.ts';
+import type { LlmClient } from './llm-client';
 import type { LyraRepository } from './lyra.repository';
 import { createLyraService, MEMORY_RETENTION_DAYS, UNANSWERED_RETENTION_DAYS, UnknownInfluencerError } from './lyra.service';
 import type { Sketcher } from './lyra.types';
@@ -41,7 +42,7 @@ const sketch: LyraSketch = {
   midiUrl: '/api/lyra/sketches/s1.mid',
 };
 
-function setup(options: { sketcher?: Sketcher; now?: () => number } = {}) {
+function setup(options: { sketcher?: Sketcher; llm?: LlmClient; now?: () => number } = {}) {
   let fingerprint = 'one';
   let products: ProductFacts[] = [pack];
   const catalog = { listProductFacts: vi.fn(async () => products), fingerprint: vi.fn(async () => fingerprint) };
@@ -118,6 +119,23 @@ describe('Lyra service', () => {
     expect(answer.answer).toContain('Rainy night');
     await service.recordWaiting();
     expect(repository.recordUnanswered).not.toHaveBeenCalled();
+  });
+
+  it('answers a chat turn with a remix by a sketch seeded from that product, without asking the language model', async () => {
+    const sketchForWish = vi.fn(() => sketch);
+    const streamChat = vi.fn();
+    const { service } = setup({ sketcher: { sketchForWish }, llm: { streamChat } as unknown as LlmClient });
+    const answer = await service.chat({ messages: [{ role: 'user', content: 'refund' }], remix: 'night-loops' });
+    expect(sketchForWish).toHaveBeenLastCalledWith('refund', { remix: { path: 'night-loops', bpm: 84, key: 'A minor' } });
+    expect(answer).toMatchObject({ mode: 'search', answered: true, sketch });
+    expect(streamChat).not.toHaveBeenCalled();
+  });
+
+  it('ignores a chat remix of a product the catalogue does not have: the wish alone makes the sketch', async () => {
+    const sketchForWish = vi.fn(() => sketch);
+    const { service } = setup({ sketcher: { sketchForWish } });
+    await service.chat({ messages: [{ role: 'user', content: 'rainy night' }], remix: 'no-such-pack' });
+    expect(sketchForWish).toHaveBeenLastCalledWith('rainy night', undefined);
   });
 
   it('reports a failed recording without failing the answer, and writes what waits when stopped', async () => {

@@ -230,20 +230,21 @@ export function createLyraService(options: LyraServiceOptions) {
     /**
      * Answers the conversation's last question (docs/behaviour/lyra.md#chat-and-the-language-model):
      * with the language model when configured, grounded in the passages search mode would quote;
-     * a wish, or any failure, timeout or empty answer of the model, gets the search answer.
+     * a wish, a remix, or any failure, timeout or empty answer of the model, gets the search answer.
      */
     async chat(request: LyraChatRequest, chat: ChatOptions = {}): Promise<LyraAnswer> {
       const persona = personaFor(request.influencer ?? DEFAULT_INFLUENCER);
       const question = request.messages.at(-1)!.content.trim();
       const knowledge = await currentKnowledge();
-      const isWish = Boolean(options.sketcher?.sketchForWish(question));
-      const passages = knowledge.index.retrieve(question, LLM_PASSAGES).map((hit) => hit.passage);
+      // A remix always asks for a sketch: the model is not asked, as for a wish.
+      const isSketchRequest = request.remix !== undefined || Boolean(options.sketcher?.sketchForWish(question));
+      const passages = isSketchRequest ? [] : knowledge.index.retrieve(question, LLM_PASSAGES).map((hit) => hit.passage);
       // Nothing to ground an answer in: the search answer declines without asking the model.
-      if (options.llm && !isWish && passages.length > 0) {
+      if (options.llm && passages.length > 0) {
         const answer = await llmAnswer(options.llm, request, persona, passages, knowledge, chat);
         if (answer) return answer;
       }
-      return searchAnswer(question, undefined, persona, knowledge);
+      return searchAnswer(question, request.remix, persona, knowledge);
     },
 
     pruneUnanswered,

@@ -2,7 +2,14 @@ import { lyraChatEventSchemas, type LyraChatEventName, type LyraChatRequest } fr
 import { createParser } from 'eventsource-parser';
 import type { z } from 'zod';
 import { API_BASE_URL, apiErrorOf, bearer } from '#web/lib/api-client.ts';
-import { UnreadableAnswerError } from './ask-lyra';
+
+/** The server answered, but not in the shape of the contract (a deployment mismatch). */
+export class UnreadableAnswerError extends Error {
+  constructor(readonly issues: string) {
+    super(`Lyra's answer does not match the contract: ${issues}`);
+    this.name = 'UnreadableAnswerError';
+  }
+}
 
 /** One Server-Sent Event of a streamed answer, checked against the contract. */
 export type LyraChatEvent = {

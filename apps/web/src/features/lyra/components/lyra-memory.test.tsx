@@ -44,6 +44,8 @@ const state = (greeting: string) => ({
   greeting,
 });
 
+const FIRST_GREETING = 'Hi, I’m Lyra. Nice to meet you.';
+
 const signedIn: LyraShopper = { signedIn: true, subject: 'shopper-1', getAccessToken: () => Promise.resolve('token-1') };
 
 function renderPanel(shopper: LyraShopper) {
@@ -149,6 +151,78 @@ describe('Lyra for a signed-in shopper', () => {
     );
     expect(authorizationOf(fetchMock, '/api/creative/log')).toEqual(['Bearer token-1', 'Bearer token-1']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Forget my Lyra history', () => {
+  /** A shopper with one sketch and a returning greeting, until the DELETE succeeds. */
+  function rememberedShopper(forgetReply: () => Response) {
+    let forgotten = false;
+    const fetchMock = fakeStoreFetch(
+      {
+        'GET /api/lyra/psychological_state/me': () => jsonResponse(state(forgotten ? FIRST_GREETING : 'Back for more A minor?')),
+        'GET /api/creative/log?type=sketch_generated': () =>
+          jsonResponse({
+            entries: forgotten ? [] : [entry('7d0c6f1e-1b1a-4c53-9a57-0c8f6f7f2b11', { sketch: sketch('Rainy night', 'rainy') })],
+            nextCursor: null,
+          }),
+        'DELETE /api/lyra/memory': () => {
+          const reply = forgetReply();
+          forgotten = reply.ok;
+          return reply;
+        },
+      },
+      lyraAnswer({ answer: 'Thirty days.' }),
+    );
+    return fetchMock;
+  }
+
+  it('asks in place, sends DELETE with the token, then empties the sketches, the greeting and the conversation', async () => {
+    const fetchMock = rememberedShopper(() => new Response(null, { status: 204 }));
+    renderPanel(signedIn);
+    await userEvent.type(screen.getByRole('textbox', { name: /Ask Lyra/ }), 'Refunds?{Enter}');
+    expect(await screen.findByText('Thirty days.')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Your sketches' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Forget my Lyra history' }));
+    const question = screen.getByRole('group', { name: /Forget all your conversations and sketches with Lyra\?/ });
+    expect(within(question).getByRole('button', { name: 'Keep' })).toHaveFocus();
+    expect(authorizationOf(fetchMock, '/api/lyra/memory', 'DELETE')).toEqual([]);
+    await userEvent.click(within(question).getByRole('button', { name: 'Forget everything' }));
+
+    expect(await screen.findByText('Lyra has forgotten your conversations and sketches.')).toHaveAttribute('aria-live', 'polite');
+    expect(authorizationOf(fetchMock, '/api/lyra/memory', 'DELETE')).toEqual(['Bearer token-1']);
+    expect(await screen.findByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your sketches' })).not.toBeInTheDocument();
+    expect(await screen.findByText(FIRST_GREETING)).toBeInTheDocument();
+    expect(screen.queryByText('Thirty days.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Forget my Lyra history' })).toHaveFocus();
+  });
+
+  it('keeps everything when the shopper chooses Keep', async () => {
+    const fetchMock = rememberedShopper(() => new Response(null, { status: 204 }));
+    renderPanel(signedIn);
+    expect(await screen.findByRole('list', { name: 'Your sketches' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Forget my Lyra history' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(screen.getByRole('button', { name: 'Forget my Lyra history' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Forget everything' })).not.toBeInTheDocument();
+    expect(authorizationOf(fetchMock, '/api/lyra/memory', 'DELETE')).toEqual([]);
+  });
+
+  it('says what happened when forgetting fails, keeps the sketches, and forgets when tried again', async () => {
+    const replies = [errorResponse(503, 'down'), new Response(null, { status: 204 })];
+    const fetchMock = rememberedShopper(() => replies.shift()!);
+    renderPanel(signedIn);
+    expect(await screen.findByRole('list', { name: 'Your sketches' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Forget my Lyra history' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forget everything' }));
+    expect(await screen.findByText('Lyra could not forget your history (error 503). Nothing was deleted. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Your sketches' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Forget everything' }));
+    expect(await screen.findByText('Lyra has forgotten your conversations and sketches.')).toBeInTheDocument();
+    expect(authorizationOf(fetchMock, '/api/lyra/memory', 'DELETE')).toEqual(['Bearer token-1', 'Bearer token-1']);
   });
 });
 

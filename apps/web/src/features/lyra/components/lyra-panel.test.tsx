@@ -247,14 +247,12 @@ describe('the Lyra panel', () => {
 
   it('asks a pending question once, even when effects run twice', async () => {
     const fetchMock = fakeLyraFetch(lyraAnswer({ answer: 'A sketch from that pack.', citations: [] }));
-    renderPanel({ pendingQuestion: { query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' } }, (node) => <StrictMode>{node}</StrictMode>);
+    renderPanel({ pendingQuestion: { query: 'rainy night', remix: 'night-loops' } }, (node) => <StrictMode>{node}</StrictMode>);
     expect(await screen.findByText('A sketch from that pack.')).toBeInTheDocument();
-    // A remix is asked through the query call (the chat call takes no remix), and counted as a remix started.
-    expect(bodiesOf(fetchMock)).toEqual([{ query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' }]);
+    // A remix is asked through the streamed chat like any question, and counted as a remix started.
+    expect(bodiesOf(fetchMock)).toEqual([{ ...chatRequest('rainy night'), remix: 'night-loops' }]);
     await waitFor(() =>
-      expect(bodiesOf(fetchMock, '/api/creative/log')).toEqual([
-        { type: 'remix_started', data: { inspiration: 'rainy night', remix: 'sw-select-sample-loops-vol-1' } },
-      ]),
+      expect(bodiesOf(fetchMock, '/api/creative/log')).toEqual([{ type: 'remix_started', data: { inspiration: 'rainy night', remix: 'night-loops' } }]),
     );
   });
 

@@ -4,6 +4,7 @@ import { yourSketchesQueryOptions } from '../api/get-your-sketches';
 import type { LyraConversation } from '../conversation/lyra-conversation';
 import { useRefreshMemoryAfterSketches } from '../hooks/use-shopper-memory';
 import type { OnSketchEvent, RenderSketchPlayer } from '../types';
+import { ForgetLyraHistory } from './forget-lyra-history';
 import { SketchCard } from './sketch-card';
 
 export interface YourSketchesProps {
@@ -14,8 +15,20 @@ export interface YourSketchesProps {
   onSketchEvent?: OnSketchEvent;
 }
 
-/** The signed-in shopper's sketches (their creative log), newest first, each with Play and Download; refreshed after an answer with a sketch. */
-export function YourSketchesList({ subject, getAccessToken, conversation, renderSketchPlayer, onSketchEvent }: YourSketchesProps) {
+/**
+ * The signed-in shopper's sketches (their creative log), newest first, each with Play and Download;
+ * refreshed after an answer with a sketch. Below them, the shopper can have Lyra forget them.
+ */
+export function YourSketchesList(props: YourSketchesProps) {
+  return (
+    <>
+      <SketchesOrState {...props} />
+      <ForgetLyraHistory subject={props.subject} getAccessToken={props.getAccessToken} conversation={props.conversation} />
+    </>
+  );
+}
+
+function SketchesOrState({ subject, getAccessToken, conversation, renderSketchPlayer, onSketchEvent }: YourSketchesProps) {
   const query = useQuery(yourSketchesQueryOptions(subject, getAccessToken));
   useRefreshMemoryAfterSketches(conversation, subject);
 

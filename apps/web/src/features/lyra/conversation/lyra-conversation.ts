@@ -1,6 +1,5 @@
 import { DEFAULT_INFLUENCER, LYRA_QUERY_MAX_CHARS, type LyraAnswer, type LyraChatRequest } from '@store/contracts/lyra';
 import { useSyncExternalStore } from 'react';
-import { askLyra } from '../api/ask-lyra';
 import { chatWithLyra, type LyraChatEvent } from '../api/chat-with-lyra';
 import type { PendingQuestion } from '../types';
 import { describeAskError } from '../utils/describe-ask-error';
@@ -16,29 +15,12 @@ export interface AskOptions {
   onEvent(event: LyraChatEvent): void;
 }
 
-/** A question with the conversation so far; `remix` only for a pending remix. */
-export type AskRequest = LyraChatRequest & { remix?: string };
-export type Ask = (request: AskRequest, options: AskOptions) => Promise<void>;
+export type Ask = (request: LyraChatRequest, options: AskOptions) => Promise<void>;
 
 /** The contract's cap on the messages of one chat request: the oldest turns are left out first. */
 const MAX_MESSAGES = 40;
 /** The contract's cap on one message: a long earlier answer is sent cut. */
 const MAX_MESSAGE_CHARS = LYRA_QUERY_MAX_CHARS * 4;
-
-/**
- * Streams the answer from `POST /api/lyra/chat`. A pending remix is asked through `POST /api/lyra/query`
- * (the chat call takes no remix), its answer handed on as the same events.
- */
-export const askLyraStreamed: Ask = async ({ remix, ...request }, options) => {
-  if (!remix) return chatWithLyra(request, options);
-  const query = request.messages.at(-1)?.content ?? '';
-  const answer = await askLyra({ query, remix }, options.signal);
-  options.onEvent({ event: 'delta', data: { text: answer.answer } });
-  options.onEvent({ event: 'citations', data: { citations: answer.citations } });
-  options.onEvent({ event: 'products', data: { products: answer.products } });
-  if (answer.sketch) options.onEvent({ event: 'sketch', data: { sketch: answer.sketch } });
-  options.onEvent({ event: 'done', data: { mode: answer.mode, answered: answer.answered } });
-};
 
 const emptyAnswer = (): LyraAnswer => ({ influencer: DEFAULT_INFLUENCER, mode: 'search', answered: true, answer: '', citations: [], products: [] });
 
@@ -75,7 +57,8 @@ export class LyraConversation {
   private conversationId: string | undefined;
   private getAccessToken: (() => Promise<string>) | undefined;
 
-  constructor(private readonly ask: Ask = askLyraStreamed) {}
+  /** `ask` streams the answer from `POST /api/lyra/chat`, a pending remix included. */
+  constructor(private readonly ask: Ask = chatWithLyra) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -115,6 +98,14 @@ export class LyraConversation {
     this.controller?.abort();
   }
 
+  /** Starts afresh, as after Lyra forgot the shopper: the answer under way stops, the turns and the server's conversation id go. */
+  clear() {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.conversationId = undefined;
+    this.update([]);
+  }
+
   /** Asks a failed or stopped question again. */
   retry(id: number) {
     const turn = this.turns.find((candidate) => candidate.id === id);
@@ -122,7 +113,7 @@ export class LyraConversation {
     this.send({ query: turn.question, ...(turn.remix && { remix: turn.remix }) });
   }
 
-  private async stream(request: AskRequest, id: number, controller: AbortController) {
+  private async stream(request: LyraChatRequest, id: number, controller: AbortController) {
     let answer = emptyAnswer();
     const onEvent = (event: LyraChatEvent) => {
       if (event.event === 'done' && event.data.conversationId) this.conversationId = event.data.conversationId;

@@ -70,8 +70,8 @@ export class OpenStream {
 type Reply = Response | LyraAnswer | 'pending' | Error | OpenStream;
 
 /**
- * A fake `fetch` for the store API as Lyra uses it. Each question (`/api/lyra/chat` or `/api/lyra/query`) gets the
- * next reply (an answer is streamed for chat, JSON for query; 'pending' waits for the abort); `routes` answer other
+ * A fake `fetch` for the store API as Lyra uses it. Each question (`/api/lyra/chat`) gets the next reply (an answer
+ * is streamed; 'pending' waits for the abort); `routes` answer other
  * calls by 'METHOD /path' (a creative event is a 201 unless a route says otherwise); anything else is a 404.
  */
 export function fakeStoreFetch(routes: Record<string, () => Response>, ...replies: Reply[]) {
@@ -82,7 +82,7 @@ export function fakeStoreFetch(routes: Record<string, () => Response>, ...replie
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${path}`];
     if (route) return Promise.resolve(route());
     if (method === 'POST' && path === '/api/creative/log') return Promise.resolve(json({ id: null }, { status: 201 }));
-    if (path !== '/api/lyra/chat' && path !== '/api/lyra/query') return Promise.resolve(json({ error: 'Not Found', message: 'no route' }, { status: 404 }));
+    if (path !== '/api/lyra/chat') return Promise.resolve(json({ error: 'Not Found', message: 'no route' }, { status: 404 }));
     const next = queue.shift() ?? 'pending';
     if (next instanceof Error) return Promise.reject(next);
     if (next instanceof OpenStream) return Promise.resolve(next.respond(init.signal));
@@ -92,7 +92,7 @@ export function fakeStoreFetch(routes: Record<string, () => Response>, ...replie
       });
     }
     if (next instanceof Response) return Promise.resolve(next);
-    return Promise.resolve(path === '/api/lyra/chat' ? chatStream(next) : json(next));
+    return Promise.resolve(chatStream(next));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -104,10 +104,10 @@ export const fakeLyraFetch = (...replies: Reply[]) => fakeStoreFetch({}, ...repl
 type FetchMock = ReturnType<typeof fakeStoreFetch>;
 
 /** The JSON bodies of the POSTs to `path` (the questions by default), in order. */
-export function bodiesOf(fetchMock: FetchMock, path: string | RegExp = /^\/api\/lyra\/(chat|query)$/): unknown[] {
+export function bodiesOf(fetchMock: FetchMock, path = '/api/lyra/chat'): unknown[] {
   return fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
-    .filter(([url]) => (typeof path === 'string' ? url.replace(/\?.*$/, '') === path : path.test(url.replace(/\?.*$/, ''))))
+    .filter(([url]) => url.replace(/\?.*$/, '') === path)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 

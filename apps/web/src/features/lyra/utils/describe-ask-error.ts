@@ -1,6 +1,5 @@
 import { ApiError } from '#web/lib/api-client.ts';
-import { UnreadableAnswerError } from '../api/ask-lyra';
-import { IncompleteAnswerError, LyraStreamError } from '../api/chat-with-lyra';
+import { IncompleteAnswerError, LyraStreamError, UnreadableAnswerError } from '../api/chat-with-lyra';
 
 /** What went wrong with a question, and what the shopper can do (docs/behaviour/lyra.md#the-panel-and-the-page). */
 export function describeAskError(error: unknown): string {
