@@ -57,7 +57,9 @@ describe('a pending remix', () => {
     renderAt('/?inspiration=rainy%20night&remix=sw-select-sample-loops-vol-1');
     await screen.findByRole('dialog', { name: 'Lyra' }, { timeout: 10_000 });
     expect(await screen.findByText('A rainy sketch.')).toBeInTheDocument();
-    expect(requestBody(fetchMock)).toEqual({ query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' });
+    const body = requestBody(fetchMock) as { messages: unknown[]; remix?: string };
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'rainy night' });
+    expect(body.remix).toBe('sw-select-sample-loops-vol-1');
     expect(requestBody(fetchMock, 1)).toBeUndefined();
     expect(sessionStorage.getItem(PENDING_REMIX_KEY)).toBeNull();
   });

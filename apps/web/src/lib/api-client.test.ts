@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost } from './api-client';
+import { ApiError, apiGet, apiPost, apiDelete } from './api-client';
 
 describe('apiGet', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -63,5 +63,23 @@ describe('apiPost', () => {
     expect(withBody).toMatchObject({ method: 'POST', body: '{"reference":"R1"}', headers: { 'content-type': 'application/json' } });
     expect(withoutBody!.body).toBeUndefined();
     expect(withoutBody!.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok' });
+  });
+});
+
+describe('apiDelete', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends DELETE with its headers and resolves with nothing for a 204 (no JSON to read)', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiDelete('/api/lyra/memory', { headers: { authorization: 'Bearer tok' } })).resolves.toBeUndefined();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/lyra/memory');
+    expect(init).toMatchObject({ method: 'DELETE', credentials: 'include', headers: { accept: 'application/json', authorization: 'Bearer tok' } });
+  });
+
+  it('throws the ApiError of a refused delete', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Sign in first"}', { status: 401, statusText: 'Unauthorized' }));
+    await expect(apiDelete('/api/lyra/memory')).rejects.toMatchObject({ status: 401, serverMessage: 'Sign in first' });
   });
 });

@@ -36,6 +36,11 @@ export function apiPost(path: string, body: unknown, options: { signal?: AbortSi
   });
 }
 
+/** DELETEs a resource (`DELETE /api/lyra/memory`); resolves with nothing for a 204. */
+export function apiDelete(path: string, options: { signal?: AbortSignal; headers?: Record<string, string> } = {}) {
+  return apiRequest(path, { method: 'DELETE', ...options });
+}
+
 async function apiRequest(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<unknown> {
   const response = await fetch(`${API_BASE_URL}${path}`, {
     credentials: 'include',
@@ -44,7 +49,8 @@ async function apiRequest(path: string, init: RequestInit & { headers?: Record<s
     headers: { accept: 'application/json', ...init.headers },
   });
   if (!response.ok) throw await apiErrorOf(response);
-  return response.json();
+  // No Content: there is no JSON to read.
+  return response.status === 204 ? undefined : response.json();
 }
 
 /** The `ApiError` of a non-OK answer: its status, the server's message and `retry-after` (for calls that read the body themselves, like a stream). */
