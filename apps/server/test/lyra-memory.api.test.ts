@@ -143,7 +143,7 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
     it('has a remix sketch made through chat kept in their sketches, in the pack’s key and tempo', async () => {
       const grace = await token('grace@example.com');
       // Streamed, as the panel asks it.
-      const events = parseEvents((await chat('rainy night', { remix: REMIX_PACK }, grace, { accept: 'text/event-stream' })).body);
+      const events = parseLyraEvents((await chat('rainy night', { remix: REMIX_PACK }, grace, { accept: 'text/event-stream' })).body);
       const sketch = events.find((event) => event.name === 'sketch')?.data.sketch;
       expect(sketch).toMatchObject({ key: 'A minor', bpm: 84 });
       const log = creativeLogPageSchema.parse((await api('GET', '/api/creative/log?type=sketch_generated', { token: grace })).json());
@@ -427,5 +427,37 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
     expect(await repository.deleteMemoryBefore(new Date(Date.now() - 365 * 24 * 60 * 60_000))).toEqual({ conversations: 1, entries: 1 });
     expect((await repository.listConversations('old@example.com', 10)).map((row) => row.title)).toEqual(['new']);
     expect(await repository.listCreativeEntries({ owner: 'old@example.com', limit: 10 })).toHaveLength(1);
+  });
+
+  it("keeps each shopper's newest conversations and entries only, beyond the cap, without touching another shopper's", async () => {
+    const repository = createLyraRepository(t.database.db);
+    const turn = (owner: string, title: string, minutesAgo: number) =>
+      repository.saveTurn({
+        owner,
+        influencer: 'lyra',
+        title,
+        question: title,
+        answer: title,
+        extras: {},
+        events: [{ type: 'wish', data: { title } }],
+        at: new Date(Date.now() - minutesAgo * 60_000),
+      });
+    for (const [title, minutesAgo] of [
+      ['first', 30],
+      ['second', 20],
+      ['third', 10],
+    ] as const)
+      await turn('busy@example.com', title, minutesAgo);
+    await turn('quiet@example.com', 'only', 40);
+    // Earlier tests' shoppers share this database, so their surplus is trimmed too.
+    const trimmed = await repository.trimMemoryTo(2);
+    expect(trimmed.conversations).toBeGreaterThanOrEqual(1);
+    expect(trimmed.entries).toBeGreaterThanOrEqual(1);
+    expect((await repository.listConversations('busy@example.com', 10)).map((row) => row.title)).toEqual(['third', 'second']);
+    expect((await repository.listCreativeEntries({ owner: 'busy@example.com', limit: 10 })).map((row) => row.data)).toEqual([
+      { title: 'third' },
+      { title: 'second' },
+    ]);
+    expect(await repository.listConversations('quiet@example.com', 10)).toHaveLength(1);
   });
 });

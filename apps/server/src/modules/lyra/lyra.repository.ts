@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { creativeLogEntries, lyraConversationMessages, lyraConversations, lyraCounts, lyraUnansweredQuestions } from '#server/db/schema.ts';
 
@@ -182,6 +182,37 @@ export function createLyraRepository(db: Database) {
     async deleteMemoryBefore(cutoff: Date): Promise<{ conversations: number; entries: number }> {
       const conversations = await db.delete(lyraConversations).where(lt(lyraConversations.updatedAt, cutoff)).returning({ id: lyraConversations.id });
       const entries = await db.delete(creativeLogEntries).where(lt(creativeLogEntries.createdAt, cutoff)).returning({ id: creativeLogEntries.id });
+      return { conversations: conversations.length, entries: entries.length };
+    },
+
+    /** Deletes each owner's conversations and creative entries beyond their newest `keep` of each; returns how many. */
+    async trimMemoryTo(keep: number): Promise<{ conversations: number; entries: number }> {
+      const newestConversations = db
+        .select({
+          id: lyraConversations.id,
+          rank: sql<number>`row_number() over (partition by ${lyraConversations.owner} order by ${lyraConversations.updatedAt} desc, ${lyraConversations.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(lyraConversations)
+        .as('ranked_conversations');
+      const newestEntries = db
+        .select({
+          id: creativeLogEntries.id,
+          rank: sql<number>`row_number() over (partition by ${creativeLogEntries.owner} order by ${creativeLogEntries.createdAt} desc, ${creativeLogEntries.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(creativeLogEntries)
+        .as('ranked_entries');
+      const conversations = await db
+        .delete(lyraConversations)
+        .where(inArray(lyraConversations.id, db.select({ id: newestConversations.id }).from(newestConversations).where(gt(newestConversations.rank, keep))))
+        .returning({ id: lyraConversations.id });
+      const entries = await db
+        .delete(creativeLogEntries)
+        .where(inArray(creativeLogEntries.id, db.select({ id: newestEntries.id }).from(newestEntries).where(gt(newestEntries.rank, keep))))
+        .returning({ id: creativeLogEntries.id });
       return { conversations: conversations.length, entries: entries.length };
     },
   };

@@ -3,7 +3,7 @@ import type { LyraSketch } from '@store/contracts/lyra';
 import type { ProductFacts } from '#server/modules/catalog/catalog.service.ts';
 import type { LlmClient } from './llm-client';
 import type { LyraRepository } from './lyra.repository';
-import { createLyraService, MEMORY_RETENTION_DAYS, UNANSWERED_RETENTION_DAYS, UnknownInfluencerError } from './lyra.service';
+import { createLyraService, MEMORY_MAX_PER_SHOPPER, MEMORY_RETENTION_DAYS, UNANSWERED_RETENTION_DAYS, UnknownInfluencerError } from './lyra.service';
 import type { Sketcher } from './lyra.types';
 
 const pack = {
@@ -50,6 +50,7 @@ function setup(options: { sketcher?: Sketcher; llm?: LlmClient; now?: () => numb
     recordUnanswered: vi.fn(async () => undefined),
     deleteUnansweredBefore: vi.fn(async () => 0),
     deleteMemoryBefore: vi.fn(async () => ({ conversations: 0, entries: 0 })),
+    trimMemoryTo: vi.fn(async () => ({ conversations: 0, entries: 0 })),
     listUnanswered: vi.fn(),
   } as unknown as LyraRepository;
   const service = createLyraService({
@@ -165,12 +166,13 @@ describe('Lyra service', () => {
     expect(repository.deleteUnansweredBefore).toHaveBeenCalledWith(new Date(at - UNANSWERED_RETENTION_DAYS * 24 * 60 * 60_000));
   });
 
-  it("deletes shoppers' conversations and creative entries older than the retention, in the hourly job", async () => {
+  it("deletes shoppers' conversations and creative entries older than the retention, and beyond each shopper's newest, in the hourly job", async () => {
     const at = Date.UTC(2026, 10, 24);
     const { service, repository } = setup({ now: () => at });
     service.start();
     await service.stop();
     expect(repository.deleteMemoryBefore).toHaveBeenCalledWith(new Date(at - MEMORY_RETENTION_DAYS * 24 * 60 * 60_000));
+    expect(repository.trimMemoryTo).toHaveBeenCalledWith(MEMORY_MAX_PER_SHOPPER);
     expect(repository.deleteUnansweredBefore).toHaveBeenCalledTimes(1);
   });
 });

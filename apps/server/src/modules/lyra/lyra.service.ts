@@ -21,6 +21,11 @@ import { remixFromProduct, suggestProductsForSketch } from './song-seed/index';
 export const UNANSWERED_RETENTION_DAYS = 365;
 /** A shopper's conversations and creative entries are deleted after this long (docs/behaviour/lyra.md#memory). */
 export const MEMORY_RETENTION_DAYS = 365;
+/**
+ * A shopper keeps at most this many conversations and this many creative entries (the newest):
+ * a client posting events all day cannot fill the disk within the retention.
+ */
+export const MEMORY_MAX_PER_SHOPPER = 5_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** How often old unanswered questions are deleted while the store runs. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -133,8 +138,10 @@ export function createLyraService(options: LyraServiceOptions) {
   }
 
   /** Deletes the shoppers' conversations and creative entries older than the retention (docs/behaviour/lyra.md#memory). */
-  function pruneMemory() {
-    return options.repository.deleteMemoryBefore(new Date(now() - MEMORY_RETENTION_DAYS * DAY_MS));
+  async function pruneMemory() {
+    const old = await options.repository.deleteMemoryBefore(new Date(now() - MEMORY_RETENTION_DAYS * DAY_MS));
+    const beyond = await options.repository.trimMemoryTo(MEMORY_MAX_PER_SHOPPER);
+    return { conversations: old.conversations + beyond.conversations, entries: old.entries + beyond.entries };
   }
 
   function personaFor(influencer: string): Persona {
