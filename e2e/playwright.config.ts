@@ -74,6 +74,8 @@ export default defineConfig({
         DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000',
+        // Every sign-up of the suite comes from one address, and the suite makes more than ten.
+        IDP_EMAIL_FORMS_PER_15_MINUTES: '1000',
       },
     },
     {
@@ -89,6 +91,8 @@ export default defineConfig({
         DATA_DIR: path.join(os.tmpdir(), `songwish-e2e-fastspring-${E2E_FASTSPRING_PORT}`),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000',
+        // Every sign-up of the suite comes from one address, and the suite makes more than ten.
+        IDP_EMAIL_FORMS_PER_15_MINUTES: '1000',
         PAYMENTS_PROVIDER: 'fastspring',
         FASTSPRING_STOREFRONT: 'teststore.test.onfastspring.com/embedded-teststore',
         MAIL_DISABLED: 'true',

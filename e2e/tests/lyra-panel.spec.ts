@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { LyraAnswer } from '@store/contracts/lyra';
 import { expect, test } from '../support/sbl';
+import { interceptLyraChat } from '../support/lyra';
 import { expectNoSeriousAxeViolations, THEMES, useTheme, watchConsole, type Theme } from '../support/pages';
 
-// Lyra's web part against an intercepted POST /api/lyra/chat (streamed) and /api/lyra/query (a
-// remix): the server's answers are tested with the server module; this checks what the shopper
+// Lyra's web part against an intercepted, streamed POST /api/lyra/chat: the server's answers are tested with the server module; this checks what the shopper
 // sees and does with them.
 
 const CITED_ANSWER: LyraAnswer = {
@@ -45,36 +45,9 @@ const VIEWPORTS = [
   { name: 'wide', width: 1440, height: 900 },
 ] as const;
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/** The answer as the chat call streams it: the text in pieces, then its sources, products, sketch and done. */
-function eventStream(answer: LyraAnswer): string {
-  const words = answer.answer.split(/(?<= )/);
-  const third = Math.ceil(words.length / 3);
-  return [
-    ...[0, 1, 2].map((n) => sse('delta', { text: words.slice(n * third, (n + 1) * third).join('') })),
-    sse('citations', { citations: answer.citations }),
-    sse('products', { products: answer.products }),
-    answer.sketch ? sse('sketch', { sketch: answer.sketch }) : '',
-    sse('done', { mode: answer.mode, answered: answer.answered }),
-  ].join('');
-}
-
 /** Answers every question with `answer` after a short wait (so the progress shows), recording the bodies. */
 async function interceptLyra(page: Page, answer: LyraAnswer) {
-  const bodies: unknown[] = [];
-  await page.route('**/api/lyra/chat', async (route) => {
-    bodies.push(route.request().postDataJSON());
-    expect(route.request().headers().accept).toBe('text/event-stream');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.fulfill({ body: eventStream(answer), headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' } });
-  });
-  // A pending remix is asked through the query call (the chat call takes no remix).
-  await page.route('**/api/lyra/query', async (route) => {
-    bodies.push(route.request().postDataJSON());
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.fulfill({ json: answer });
-  });
+  const bodies = await interceptLyraChat(page, answer, { delayMs: 400 });
   // Plays and downloads are counted by the server; here they are only answered.
   await page.route('**/api/creative/log', (route) => route.fulfill({ status: 201, json: { id: null } }));
   // The sketch's file: a real MIDI file of the store (the landing page's).
@@ -185,7 +158,7 @@ test('a pending remix opens the panel and asks for it once', async ({ page }) =>
   await page.goto('/products?inspiration=rainy%20night&remix=sw-select-sample-loops-vol-1');
   const dialog = page.getByRole('dialog', { name: 'Lyra' });
   await expect(dialog.getByRole('region', { name: 'Melancholic lo-fi in A minor' })).toBeVisible();
-  expect(bodies).toEqual([{ query: 'rainy night', remix: 'sw-select-sample-loops-vol-1' }]);
+  expect(bodies).toEqual([{ messages: [{ role: 'user', content: 'rainy night' }], remix: 'sw-select-sample-loops-vol-1' }]);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Ask Lyra' })).toBeVisible();
   // The query is still in the address, so the reload keeps it again and asks again: once per arrival.

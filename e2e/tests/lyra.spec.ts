@@ -137,70 +137,75 @@ test('an out-of-scope question is declined with a link to Support', async ({ pag
   expect(problems).toEqual([]);
 });
 
-for (const theme of THEMES) {
-  test(`signed in, a sketch is kept in "Your sketches" and Lyra greets the shopper with its key next time (${theme} theme)`, async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    await useTheme(page, theme);
-    const account = { email: uniqueEmail('lyra-memory'), password: 'correct horse battery staple 42' };
-    await createVerifiedAccount(page, baseURL!, account);
-    // The account page the sign-in lands on finds no orders for a new shopper (a 404 it expects).
-    const problems = watchConsoleAllowing404(page, '/api/account');
-    await page.goto('/');
-    await loginFromHeader(page, account.email, account.password);
+test.describe('signed in', () => {
+  // One account for both themes (each run ends by forgetting, so the next starts afresh): every
+  // sign-up counts against the provider's per-address limit on emails, which the whole suite shares.
+  test.describe.configure({ mode: 'serial' });
+  const account = { email: uniqueEmail('lyra-memory'), password: 'correct horse battery staple 42' };
+  let created = false;
 
-    const panel = await openPanel(page);
-    const greeting = panel.getByRole('log').getByRole('paragraph').first();
-    await expect(greeting).toHaveText(/^Hi, I’m Lyra\./);
-    const firstGreeting = await greeting.textContent();
-    await expect(panel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeAttached();
+  for (const theme of THEMES) {
+    test(`a sketch is kept in "Your sketches" and Lyra greets the shopper with its key next time (${theme} theme)`, async ({ page, baseURL }, testInfo) => {
+      await useTheme(page, theme);
+      if (!created) await createVerifiedAccount(page, baseURL!, account);
+      created = true;
+      // The account page the sign-in lands on finds no orders for a new shopper (a 404 it expects).
+      const problems = watchConsoleAllowing404(page, '/api/account');
+      await page.goto('/');
+      await loginFromHeader(page, account.email, account.password);
 
-    // Streamed: the answer grows, then the sketch arrives with it.
-    await ask(panel, 'melancholic lo-fi in A minor at 80 bpm');
-    await expect(panel.getByRole('log').getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
-    await expect(panel.getByRole('status')).toHaveCount(0);
-    await panel.getByText('Your sketches', { exact: true }).click();
-    const yours = panel.getByRole('list', { name: 'Your sketches' });
-    await expect(yours.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
-    await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-wide');
+      const panel = await openPanel(page);
+      const greeting = panel.getByRole('log').getByRole('paragraph').first();
+      await expect(greeting).toHaveText(/^Hi, I’m Lyra\./);
+      const firstGreeting = await greeting.textContent();
+      await expect(panel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeAttached();
 
-    // A new visit: the greeting remembers the key and the sketch.
-    await page.reload();
-    const again = await openPanel(page);
-    const newGreeting = again.getByRole('log').getByRole('paragraph').first();
-    await expect(newGreeting).toHaveText(/^Back for more A minor\? Last time we made ‘Melancholic lo-fi in A minor/);
-    expect(await newGreeting.textContent()).not.toBe(firstGreeting);
+      // Streamed: the answer grows, then the sketch arrives with it.
+      await ask(panel, 'melancholic lo-fi in A minor at 80 bpm');
+      await expect(panel.getByRole('log').getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+      await expect(panel.getByRole('status')).toHaveCount(0);
+      await panel.getByText('Your sketches', { exact: true }).click();
+      const yours = panel.getByRole('list', { name: 'Your sketches' });
+      await expect(yours.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-wide');
 
-    // /lyra lists the same sketch beside the studio.
-    await page.goto('/lyra');
-    const section = page.getByRole('region', { name: 'Your sketches' });
-    await expect(section.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await section.scrollIntoViewIfNeeded();
-    await expectNoSeriousAxeViolations(page);
-    await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-page-phone');
-    // The panel on a phone: the sketches open above the conversation, which keeps its room.
-    await page.goto('/');
-    const phonePanel = await openPanel(page);
-    await phonePanel.getByText('Your sketches', { exact: true }).click();
-    await expect(phonePanel.getByRole('list', { name: 'Your sketches' }).getByRole('button', { name: /^Play/ })).toBeVisible();
-    await expect(phonePanel.getByRole('textbox', { name: /Ask Lyra/ })).toBeInViewport();
-    await expectNoSeriousAxeViolations(page);
-    await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-panel-phone');
+      // A new visit: the greeting remembers the key and the sketch.
+      await page.reload();
+      const again = await openPanel(page);
+      const newGreeting = again.getByRole('log').getByRole('paragraph').first();
+      await expect(newGreeting).toHaveText(/^Back for more A minor\? Last time we made ‘Melancholic lo-fi in A minor/);
+      expect(await newGreeting.textContent()).not.toBe(firstGreeting);
 
-    // "Forget me": asked in place, then the sketches and the greeting are gone.
-    await phonePanel.getByRole('button', { name: 'Forget my Lyra history' }).click();
-    await phonePanel.getByRole('button', { name: 'Forget everything' }).click();
-    await expect(phonePanel.getByText('Lyra has forgotten your conversations and sketches.')).toBeVisible();
-    await expect(phonePanel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeVisible();
-    await expect(phonePanel.getByRole('log').getByRole('paragraph').first()).toHaveText(firstGreeting!);
-    await expectNoSeriousAxeViolations(page);
-    await saveViewScreenshot(page, testInfo, theme, 'lyra-forgotten-panel-phone');
-    expect(problems()).toEqual([]);
-  });
-}
+      // /lyra lists the same sketch beside the studio.
+      await page.goto('/lyra');
+      const section = page.getByRole('region', { name: 'Your sketches' });
+      await expect(section.getByRole('region', { name: /^Melancholic lo-fi in A minor/ })).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await section.scrollIntoViewIfNeeded();
+      await expectNoSeriousAxeViolations(page);
+      await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-page-phone');
+      // The panel on a phone: the sketches open above the conversation, which keeps its room.
+      await page.goto('/');
+      const phonePanel = await openPanel(page);
+      await phonePanel.getByText('Your sketches', { exact: true }).click();
+      await expect(phonePanel.getByRole('list', { name: 'Your sketches' }).getByRole('button', { name: /^Play/ })).toBeVisible();
+      await expect(phonePanel.getByRole('textbox', { name: /Ask Lyra/ })).toBeInViewport();
+      await expectNoSeriousAxeViolations(page);
+      await saveViewScreenshot(page, testInfo, theme, 'lyra-your-sketches-panel-phone');
+
+      // "Forget me": asked in place, then the sketches and the greeting are gone.
+      await phonePanel.getByRole('button', { name: 'Forget my Lyra history' }).click();
+      await phonePanel.getByRole('button', { name: 'Forget everything' }).click();
+      await expect(phonePanel.getByText('Lyra has forgotten your conversations and sketches.')).toBeVisible();
+      await expect(phonePanel.getByText('No sketches yet. Make a wish and the sketch is kept here.')).toBeVisible();
+      await expect(phonePanel.getByRole('log').getByRole('paragraph').first()).toHaveText(firstGreeting!);
+      await expectNoSeriousAxeViolations(page);
+      await saveViewScreenshot(page, testInfo, theme, 'lyra-forgotten-panel-phone');
+      expect(problems()).toEqual([]);
+    });
+  }
+});
 
 for (const theme of THEMES) {
   for (const viewport of VIEWPORTS) {

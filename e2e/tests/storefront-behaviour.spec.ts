@@ -1,5 +1,6 @@
 import { expect, test } from '../support/sbl';
 import { useTheme } from '../support/pages';
+import { interceptLyraChat } from '../support/lyra';
 
 test.describe('theme', () => {
   test('the stored theme is applied before the first paint and the toggle persists', async ({ page }, testInfo) => {
@@ -93,15 +94,18 @@ test.describe('navigation', () => {
   });
 
   test('inspiration and remix parameters are kept as a pending remix, which Lyra asks for once and removes', async ({ page }) => {
-    const asked: unknown[] = [];
-    await page.route('**/api/lyra/query', async (route) => {
-      asked.push(route.request().postDataJSON());
-      await route.fulfill({ json: { influencer: 'lyra', mode: 'search', answered: true, answer: 'A late-night sketch.', citations: [], products: [] } });
+    const asked = await interceptLyraChat(page, {
+      influencer: 'lyra',
+      mode: 'search',
+      answered: true,
+      answer: 'A late-night sketch.',
+      citations: [],
+      products: [],
     });
     await page.goto('/about?inspiration=late-night%20chords&remix=abc123');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Lyra' }).getByText('A late-night sketch.')).toBeVisible();
-    expect(asked).toEqual([{ query: 'late-night chords', remix: 'abc123' }]);
+    await expect(page.getByRole('dialog', { name: 'Lyra' }).getByText('A late-night sketch.', { exact: true })).toBeVisible();
+    expect(asked).toEqual([{ messages: [{ role: 'user', content: 'late-night chords' }], remix: 'abc123' }]);
     expect(await page.evaluate(() => sessionStorage.getItem('pendingRemix'))).toBeNull();
   });
 });

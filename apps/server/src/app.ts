@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       formSecret: deps.secrets.SESSION_SECRET,
       clientId: identityConfig.clientId,
       audience: identityConfig.audience,
+      emailFormsPer15Minutes: config.rateLimit.identityEmailForms,
     });
   }
   // Emails are readable in the browser only while they cannot have gone anywhere else.

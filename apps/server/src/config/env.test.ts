@@ -52,6 +52,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it("reads the sign-in's email forms per client address and 15 minutes: 10 by default, whole positive numbers only", () => {
+    expect(loadConfig({}).rateLimit.identityEmailForms).toBe(10);
+    expect(loadConfig({ IDP_EMAIL_FORMS_PER_15_MINUTES: '200' }).rateLimit.identityEmailForms).toBe(200);
+    for (const bad of ['0', '-1', '1.5', 'lots']) {
+      expect(configProblems({ IDP_EMAIL_FORMS_PER_15_MINUTES: bad })).toEqual([expect.stringMatching(/^IDP_EMAIL_FORMS_PER_15_MINUTES: /)]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).port).toBe(8080);
   });

@@ -56,6 +56,7 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** Questions one client may ask Lyra per minute, counted by all processes together (in place of the global limit). */
   LYRA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  IDP_EMAIL_FORMS_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
   /** Song Seed MIDI files one client may fetch per minute, counted by all processes together. */
   LYRA_SKETCH_FILES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Lyra's optional language model: any OpenAI-compatible Chat Completions endpoint (with LYRA_LLM_MODEL). */
@@ -135,7 +136,8 @@ export interface Config {
   publicConfig: PublicStoreConfig;
   corsOrigins: string[];
   trustProxy: TrustProxy;
-  rateLimit: { max: number; windowMs: number };
+  /** `identityEmailForms`: the embedded sign-in's email-sending forms per client address and 15 minutes. */
+  rateLimit: { max: number; windowMs: number; identityEmailForms: number };
   lyra: { queriesPerMinute: number; sketchFilesPerMinute: number; llm: LlmConfig | undefined };
   bodyLimit: number;
   webDistDir: string | undefined;
@@ -305,7 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     trustProxy: env.TRUST_PROXY,
-    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS, identityEmailForms: env.IDP_EMAIL_FORMS_PER_15_MINUTES },
     lyra: {
       queriesPerMinute: env.LYRA_RATE_LIMIT_PER_MINUTE,
       sketchFilesPerMinute: env.LYRA_SKETCH_FILES_PER_MINUTE,

@@ -41,6 +41,8 @@ export interface IdpRoutesOptions {
   formSecret: string;
   clientId: string;
   audience: string;
+  /** Email-sending forms one client address may post per 15 minutes (default `IDP_RATE_LIMITS.email.max`). */
+  emailFormsPer15Minutes?: number;
 }
 
 /** Per client address, on top of the global limit and the service's per-email limits. */
@@ -112,6 +114,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 }
 
 async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions) {
+  const emailLimit = { ...IDP_RATE_LIMITS.email, max: options.emailFormsPer15Minutes ?? IDP_RATE_LIMITS.email.max };
   const { provider, identity, page } = options;
   const storeOrigin = new URL(page.storeUrl).origin;
 
@@ -271,7 +274,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     return finish(request, reply, { login: { accountId: outcome.account.id, remember: true } });
   });
 
-  app.post('/idp/interaction/:uid/signup', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+  app.post('/idp/interaction/:uid/signup', { config: { rateLimit: emailLimit } }, async (request, reply) => {
     const details = await interaction(request, reply);
     if (!details) return reply;
     const form = formOf(request.body);
@@ -296,7 +299,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: input.csrf, email: parsed.data.email, reason: 'signup' }));
   });
 
-  app.post('/idp/interaction/:uid/resend', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+  app.post('/idp/interaction/:uid/resend', { config: { rateLimit: emailLimit } }, async (request, reply) => {
     const details = await interaction(request, reply);
     if (!details) return reply;
     const form = formOf(request.body);
@@ -309,7 +312,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     return sendPage(reply, 200, checkInboxPage(page, { uid: details.uid, csrf: csrfFor(details.uid), email: parsed.data.email, reason: 'resent' }));
   });
 
-  app.post('/idp/interaction/:uid/forgot', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+  app.post('/idp/interaction/:uid/forgot', { config: { rateLimit: emailLimit } }, async (request, reply) => {
     const details = await interaction(request, reply);
     if (!details) return reply;
     const form = formOf(request.body);
@@ -413,7 +416,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     return sendPage(reply, 200, verifyEmailNewPasswordPage(page, { token: query.data.token, email: link.email }));
   });
 
-  app.post('/idp/verify-email/new-password', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+  app.post('/idp/verify-email/new-password', { config: { rateLimit: emailLimit } }, async (request, reply) => {
     const input = newPasswordForm(request, reply, (token, errors) => verifyEmailNewPasswordPage(page, { token, errors }));
     if (!input) return reply;
     const outcome = await identity.confirmEmailWithNewPassword(input.token, input.password, request.ip);
@@ -428,7 +431,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
     return sendPage(reply, 200, resetPasswordPage(page, { token: query.data.token }));
   });
 
-  app.post('/idp/reset-password', { config: { rateLimit: IDP_RATE_LIMITS.email } }, async (request, reply) => {
+  app.post('/idp/reset-password', { config: { rateLimit: emailLimit } }, async (request, reply) => {
     const input = newPasswordForm(request, reply, (token, errors) => resetPasswordPage(page, { token, errors }));
     if (!input) return reply;
     const outcome = await identity.resetPassword(input.token, input.password, request.ip);
