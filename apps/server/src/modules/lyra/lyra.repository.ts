@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { creativeLogEntries, lyraConversationMessages, lyraConversations, lyraCounts, lyraUnansweredQuestions } from '#server/db/schema.ts';
 
@@ -187,31 +188,13 @@ export function createLyraRepository(db: Database) {
 
     /** Deletes each owner's conversations and creative entries beyond their newest `keep` of each; returns how many. */
     async trimMemoryTo(keep: number): Promise<{ conversations: number; entries: number }> {
-      const newestConversations = db
-        .select({
-          id: lyraConversations.id,
-          rank: sql<number>`row_number() over (partition by ${lyraConversations.owner} order by ${lyraConversations.updatedAt} desc, ${lyraConversations.id} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(lyraConversations)
-        .as('ranked_conversations');
-      const newestEntries = db
-        .select({
-          id: creativeLogEntries.id,
-          rank: sql<number>`row_number() over (partition by ${creativeLogEntries.owner} order by ${creativeLogEntries.createdAt} desc, ${creativeLogEntries.id} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(creativeLogEntries)
-        .as('ranked_entries');
       const conversations = await db
         .delete(lyraConversations)
-        .where(inArray(lyraConversations.id, db.select({ id: newestConversations.id }).from(newestConversations).where(gt(newestConversations.rank, keep))))
+        .where(inArray(lyraConversations.id, idsBeyondNewest(db, lyraConversations, lyraConversations.updatedAt, keep)))
         .returning({ id: lyraConversations.id });
       const entries = await db
         .delete(creativeLogEntries)
-        .where(inArray(creativeLogEntries.id, db.select({ id: newestEntries.id }).from(newestEntries).where(gt(newestEntries.rank, keep))))
+        .where(inArray(creativeLogEntries.id, idsBeyondNewest(db, creativeLogEntries, creativeLogEntries.createdAt, keep)))
         .returning({ id: creativeLogEntries.id });
       return { conversations: conversations.length, entries: entries.length };
     },
@@ -219,3 +202,12 @@ export function createLyraRepository(db: Database) {
 }
 
 export type LyraRepository = ReturnType<typeof createLyraRepository>;
+
+/** The ids of each owner's rows beyond their newest `keep`, newest by `newest` (then id). */
+function idsBeyondNewest(db: Database, table: typeof lyraConversations | typeof creativeLogEntries, newest: AnyPgColumn, keep: number) {
+  const ranked = db
+    .select({ id: table.id, rank: sql<number>`row_number() over (partition by ${table.owner} order by ${newest} desc, ${table.id} desc)`.as('rank') })
+    .from(table)
+    .as('ranked');
+  return db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, keep));
+}

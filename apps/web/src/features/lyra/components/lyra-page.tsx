@@ -42,8 +42,7 @@ export function LyraPage({ takePendingQuestion, conversation = sharedConversatio
                 Your sketches
               </h2>
               <YourSketchesList
-                subject={shopper.subject}
-                getAccessToken={shopper.getAccessToken}
+                shopper={shopper}
                 conversation={conversation}
                 renderSketchPlayer={renderProps.renderSketchPlayer}
                 onSketchEvent={onSketchEvent}

@@ -113,8 +113,7 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
             </summary>
             <div className="px-4 pb-4">
               <YourSketchesList
-                subject={shopper.subject}
-                getAccessToken={shopper.getAccessToken}
+                shopper={shopper}
                 conversation={conversation}
                 renderSketchPlayer={renderProps.renderSketchPlayer}
                 onSketchEvent={onSketchEvent}

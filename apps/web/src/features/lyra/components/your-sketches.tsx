@@ -3,13 +3,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { yourSketchesQueryOptions } from '../api/get-your-sketches';
 import type { LyraConversation } from '../conversation/lyra-conversation';
 import { useRefreshMemoryAfterSketches } from '../hooks/use-shopper-memory';
-import type { OnSketchEvent, RenderSketchPlayer } from '../types';
+import type { LyraShopper, OnSketchEvent, RenderSketchPlayer } from '../types';
+
+type SignedInShopper = Extract<LyraShopper, { signedIn: true }>;
 import { ForgetLyraHistory } from './forget-lyra-history';
 import { SketchCard } from './sketch-card';
 
 export interface YourSketchesProps {
-  subject: string;
-  getAccessToken(): Promise<string>;
+  shopper: SignedInShopper;
   conversation: LyraConversation;
   renderSketchPlayer?: RenderSketchPlayer;
   onSketchEvent?: OnSketchEvent;
@@ -23,12 +24,12 @@ export function YourSketchesList(props: YourSketchesProps) {
   return (
     <>
       <SketchesOrState {...props} />
-      <ForgetLyraHistory subject={props.subject} getAccessToken={props.getAccessToken} conversation={props.conversation} />
+      <ForgetLyraHistory subject={props.shopper.subject} getAccessToken={props.shopper.getAccessToken} conversation={props.conversation} />
     </>
   );
 }
 
-function SketchesOrState({ subject, getAccessToken, conversation, renderSketchPlayer, onSketchEvent }: YourSketchesProps) {
+function SketchesOrState({ shopper: { subject, getAccessToken }, conversation, renderSketchPlayer, onSketchEvent }: YourSketchesProps) {
   const query = useQuery(yourSketchesQueryOptions(subject, getAccessToken));
   useRefreshMemoryAfterSketches(conversation, subject);
 
