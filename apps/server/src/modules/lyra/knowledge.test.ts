@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentPageList, fillTokens } from '@store/content';
 import { extractHeadings } from '@store/content/headings';
-import type { ProductFacts } from '#server/modules/catalog/catalog.service.ts';
+import { productFactsFixture } from '#server-test/product-facts-fixture.ts';
 import { chunkParagraphs, pagePassages, productPassages } from './knowledge';
 import { wordCount } from './text';
 
@@ -48,29 +48,20 @@ describe('knowledge passages', () => {
   });
 
   it('describes a product by its price to pay, deal, licence seats and release', () => {
-    const facts0 = {
+    const facts0 = productFactsFixture({
       licenceSeats: 3,
-      detail: {
-        path: 'some-plugin',
-        sku: 'SP',
-        display: 'Some Plugin',
-        image: '/media/x.webp',
-        price: '$29.00',
-        priceValue: 29,
-        total: '$23.20',
-        totalValue: 23.2,
-        currency: 'USD',
-        description: { summary: '<p>A <strong>fine</strong> plugin.</p>' },
-        attributes: { live: 'true', category: 'Plugins', download: 'true' },
-        discount: { reason: 'Launch offer' },
-        discountPercent: '20%',
-        longDescription: '## Why\n\nBecause.',
-        descriptionHtml: '',
-        media: [],
-        related: [],
-        latestVersion: { version: '1.2.0', releasedAt: '2026-01-02T00:00:00.000Z', changelog: '', changelogHtml: '', files: [] },
-      },
-    } satisfies ProductFacts;
+      path: 'some-plugin',
+      display: 'Some Plugin',
+      price: '$29.00',
+      priceValue: 29,
+      total: '$23.20',
+      totalValue: 23.2,
+      description: { summary: '<p>A <strong>fine</strong> plugin.</p>' },
+      attributes: { live: 'true', category: 'Plugins', download: 'true' },
+      discount: { reason: 'Launch offer' },
+      discountPercent: '20%',
+      latestVersion: { version: '1.2.0', releasedAt: '2026-01-02T00:00:00.000Z', changelog: '', changelogHtml: '', files: [] },
+    });
     const [facts] = productPassages(facts0);
     expect(facts).toMatchObject({ title: 'Some Plugin', url: '/products/some-plugin', productPath: 'some-plugin' });
     expect(facts!.text).toContain('Some Plugin: A fine plugin.');

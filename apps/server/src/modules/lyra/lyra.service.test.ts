@@ -5,30 +5,9 @@ import type { LlmClient } from './llm-client';
 import type { LyraRepository } from './lyra.repository';
 import { createLyraService, MEMORY_MAX_PER_SHOPPER, MEMORY_RETENTION_DAYS, UNANSWERED_RETENTION_DAYS, UnknownInfluencerError } from './lyra.service';
 import type { Sketcher } from './lyra.types';
+import { productFactsFixture } from '#server-test/product-facts-fixture.ts';
 
-const pack = {
-  licenceSeats: null,
-  detail: {
-    path: 'night-loops',
-    sku: 'NL',
-    display: 'Night Loops',
-    image: '/media/night.webp',
-    price: '$20.00',
-    priceValue: 20,
-    total: '$20.00',
-    totalValue: 20,
-    currency: 'USD',
-    description: { summary: '<p>Loops at 84 bpm in A minor.</p>' },
-    attributes: { live: 'true', category: 'Sample Packs', download: 'true' },
-    discount: {},
-    discountPercent: 0,
-    longDescription: 'Dusty keys.',
-    descriptionHtml: '',
-    media: [],
-    related: [],
-    latestVersion: null,
-  },
-} satisfies ProductFacts;
+const pack = productFactsFixture();
 
 const sketch: LyraSketch = {
   id: 's1',
