@@ -1,3 +1,4 @@
+import { HttpError } from '#server/lib/http-error.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -51,11 +52,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     // The limit is still enforced everywhere; its three informational headers are only sent
     // with a 429 (with Retry-After), not on every answer (docs/decisions/0004-hot-path.md).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many requests. Please wait ${context.after} and try again.`,
-    }),
+    // An Error, not a plain object: an error handler of a route's plugin may pass it on to the store's.
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
 });
 

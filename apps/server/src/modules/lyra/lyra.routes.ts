@@ -49,7 +49,17 @@ const STREAM_FAILED = 'Lyra could not finish this answer. Please ask again in a 
  *   `GET /api/lyra/conversations`, `GET /api/lyra/conversations/{id}`, `DELETE /api/lyra/memory`
  */
 export async function lyraRoutes(fastify: FastifyInstance, options: LyraRoutesOptions) {
-  await fastify.register(publicRoutes, options);
+  // The memory's refusals become HTTP answers here, for every route below; the store's error handler renders them.
+  fastify.setErrorHandler((error) => {
+    throw httpErrorOf(error);
+  });
+  await fastify.register(async (scope) => {
+    // Public, but about the moment: never cached.
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    await scope.register(publicRoutes, options);
+  });
   await fastify.register(async (scope) => {
     // The answer depends on who asks: never cached, and never shared between callers.
     scope.addHook('onRequest', privateAnswer);
@@ -76,21 +86,13 @@ async function publicRoutes(fastify: FastifyInstance, { memory, queriesPerMinute
   app.post(
     '/api/lyra/query',
     { config: questionConfig(queriesPerMinute), schema: { body: lyraQueryRequestSchema, response: { 200: lyraAnswerSchema } } },
-    async (request, reply) => {
-      const answer = await withMemoryErrors(() => memory.query(request.body));
-      reply.header('cache-control', 'no-store');
-      return answer;
-    },
+    async (request) => memory.query(request.body),
   );
 
   app.get(
     '/api/lyra/global-stats',
     { config: { input: 'persona' }, schema: { querystring: influencerQuerySchema, response: { 200: lyraGlobalStatsSchema } } },
-    async (request, reply) => {
-      const stats = await withMemoryErrors(() => memory.globalStats(request.query.influencer));
-      reply.header('cache-control', 'no-store');
-      return stats;
-    },
+    async (request) => memory.globalStats(request.query.influencer),
   );
 }
 
@@ -105,7 +107,7 @@ async function anyShopperRoutes(
     { config: questionConfig(queriesPerMinute), schema: { body: lyraChatRequestSchema, response: { 200: lyraChatAnswerSchema } } },
     async (request, reply) => {
       // Checked before any answer goes out, so an unknown persona or conversation is still a 404.
-      const turn = await withMemoryErrors(() => memory.openChat(optionalCaller(request), request.body));
+      const turn = await memory.openChat(optionalCaller(request), request.body);
       if (!request.headers.accept?.includes('text/event-stream')) return turn.answer();
 
       const controller = new AbortController();
@@ -149,7 +151,7 @@ async function anyShopperRoutes(
       schema: { body: creativeLogRequestSchema, response: { 201: creativeLogCreatedSchema } },
     },
     async (request, reply) => {
-      const created = await withMemoryErrors(() => memory.logEvent(optionalCaller(request), request.body));
+      const created = await memory.logEvent(optionalCaller(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -161,13 +163,13 @@ async function signedInRoutes(fastify: FastifyInstance, { memory }: LyraRoutesOp
   app.get(
     '/api/creative/log',
     { config: { input: 'creative log page' }, schema: { querystring: creativeLogQuerySchema, response: { 200: creativeLogPageSchema } } },
-    async (request) => withMemoryErrors(() => memory.log(signedInCaller(request), request.query)),
+    async (request) => memory.log(signedInCaller(request), request.query),
   );
 
   app.get(
     '/api/lyra/psychological_state/me',
     { config: { input: 'persona' }, schema: { querystring: influencerQuerySchema, response: { 200: lyraShopperStateSchema } } },
-    async (request) => withMemoryErrors(() => memory.state(signedInCaller(request), request.query.influencer)),
+    async (request) => memory.state(signedInCaller(request), request.query.influencer),
   );
 
   app.get('/api/lyra/conversations', { schema: { response: { 200: lyraConversationListSchema } } }, async (request) =>
@@ -177,7 +179,7 @@ async function signedInRoutes(fastify: FastifyInstance, { memory }: LyraRoutesOp
   app.get(
     '/api/lyra/conversations/:id',
     { config: { input: 'conversation id' }, schema: { params: lyraConversationParamsSchema, response: { 200: lyraConversationSchema } } },
-    async (request) => withMemoryErrors(() => memory.conversation(signedInCaller(request), request.params.id)),
+    async (request) => memory.conversation(signedInCaller(request), request.params.id),
   );
 
   app.delete('/api/lyra/memory', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -186,15 +188,11 @@ async function signedInRoutes(fastify: FastifyInstance, { memory }: LyraRoutesOp
   });
 }
 
-/** The memory's refusals as HTTP answers: an unknown persona or conversation is a 404, a foreign cursor a 400. */
-async function withMemoryErrors<T>(answer: () => T | Promise<T>): Promise<T> {
-  try {
-    return await answer();
-  } catch (error) {
-    if (error instanceof UnknownInfluencerError || error instanceof NoSuchConversationError) throw notFound(error.message);
-    if (error instanceof NotACursorError) throw new HttpError(400, error.message);
-    throw error;
-  }
+/** The memory's refusals as HTTP errors: an unknown persona or conversation is a 404, a foreign cursor a 400; other errors as they are. */
+function httpErrorOf(error: unknown): unknown {
+  if (error instanceof UnknownInfluencerError || error instanceof NoSuchConversationError) return notFound(error.message);
+  if (error instanceof NotACursorError) return new HttpError(400, error.message);
+  return error;
 }
 
 /** The text cut at spaces into about `count` pieces that join back to it. */
