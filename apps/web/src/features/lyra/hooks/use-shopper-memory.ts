@@ -5,9 +5,12 @@ import { lyraMemoryQueryKey } from '../constants';
 import { useTurns, type LyraConversation } from '../conversation/lyra-conversation';
 import type { LyraShopper, OnSketchEvent, PendingQuestion } from '../types';
 
+/** Where a signed-in shopper's access token comes from; none for an anonymous one. */
+const tokenSourceOf = (shopper: LyraShopper | undefined) => (shopper?.signedIn ? shopper.getAccessToken : undefined);
+
 /** The signed-in shopper's questions carry their token while the panel or the page is on screen. */
 export function useShopperQuestions(conversation: LyraConversation, shopper: LyraShopper | undefined) {
-  const getAccessToken = shopper?.signedIn ? shopper.getAccessToken : undefined;
+  const getAccessToken = tokenSourceOf(shopper);
   useEffect(() => {
     conversation.setAccessTokenSource(getAccessToken);
     return () => conversation.setAccessTokenSource(undefined);
@@ -16,7 +19,7 @@ export function useShopperQuestions(conversation: LyraConversation, shopper: Lyr
 
 /** Posts plays and downloads of a sketch to the creative log (with the token when signed in). */
 export function useSketchEvents(shopper: LyraShopper | undefined): OnSketchEvent {
-  const getAccessToken = shopper?.signedIn ? shopper.getAccessToken : undefined;
+  const getAccessToken = tokenSourceOf(shopper);
   return useCallback(
     (type, sketch) => logCreativeEvent({ type, data: { sketchId: sketch.id, key: sketch.key, bpm: sketch.bpm, style: sketch.style } }, getAccessToken),
     [getAccessToken],
@@ -26,7 +29,7 @@ export function useSketchEvents(shopper: LyraShopper | undefined): OnSketchEvent
 /** A pending remix opened Lyra: counted as a remix started. */
 export function logRemixStarted(question: PendingQuestion, shopper: LyraShopper | undefined) {
   const data = { inspiration: question.query, ...(question.remix && { remix: question.remix }) };
-  logCreativeEvent({ type: 'remix_started', data }, shopper?.signedIn ? shopper.getAccessToken : undefined);
+  logCreativeEvent({ type: 'remix_started', data }, tokenSourceOf(shopper));
 }
 
 /** After each answer with a sketch, the shopper's sketches and greeting are fetched again (the server has just remembered it). */
