@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { lyraChatAnswerSchema } from '@store/contracts/lyra';
 import {
   creativeLogPageSchema,
@@ -18,7 +18,7 @@ import type { LyraMemoryService } from '#server/modules/lyra/lyra-memory.service
 import { createLyraRepository } from '#server/modules/lyra/lyra.repository.ts';
 import { PERSONAS } from '#server/modules/lyra/personas.ts';
 import { loadOrCreateSigningKeys } from '../src/modules/identity/signing-keys';
-import { buildSecondApp, createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { buildSecondApp, createTestApp, createTestDatabase, TEST_ENGINES, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
 import { parseLyraEvents } from './lyra-events';
 
@@ -430,7 +430,10 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
   });
 
   it("keeps each shopper's newest conversations and entries only, beyond the cap, without touching another shopper's", async () => {
-    const repository = createLyraRepository(t.database.db);
+    // A database of its own, so the counts are this test's alone.
+    const database = await createTestDatabase(engine);
+    onTestFinished(() => database.destroy());
+    const repository = createLyraRepository(database.db);
     const turn = (owner: string, title: string, minutesAgo: number) =>
       repository.saveTurn({
         owner,
@@ -449,10 +452,7 @@ describe.each(TEST_ENGINES)("Lyra's memory on %s", (engine) => {
     ] as const)
       await turn('busy@example.com', title, minutesAgo);
     await turn('quiet@example.com', 'only', 40);
-    // Earlier tests' shoppers share this database, so their surplus is trimmed too.
-    const trimmed = await repository.trimMemoryTo(2);
-    expect(trimmed.conversations).toBeGreaterThanOrEqual(1);
-    expect(trimmed.entries).toBeGreaterThanOrEqual(1);
+    expect(await repository.trimMemoryTo(2)).toEqual({ conversations: 1, entries: 1 });
     expect((await repository.listConversations('busy@example.com', 10)).map((row) => row.title)).toEqual(['third', 'second']);
     expect((await repository.listCreativeEntries({ owner: 'busy@example.com', limit: 10 })).map((row) => row.data)).toEqual([
       { title: 'third' },
