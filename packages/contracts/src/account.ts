@@ -29,6 +29,33 @@ export const customerLookupResponseSchema = z.object({
 });
 export type CustomerLookupResponse = z.infer<typeof customerLookupResponseSchema>;
 
+export const accountFileSchema = z.object({
+  /** 'reMIDI 4 4.2.1 for macOS' */
+  display: z.string(),
+  file_url: z.string(),
+  /** The product's display name. */
+  product: z.string(),
+  product_id: z.string(),
+  /** '2.7 MB' */
+  size: z.string(),
+  size_mb: z.number(),
+  filename: z.string(),
+  version: z.string(),
+  /** Where the bytes come from: 'local' (the store's file storage). */
+  download_source: z.string(),
+  /** Platform: 'mac', 'windows', 'linux' or 'any'. */
+  type: z.string(),
+});
+export type AccountFile = z.infer<typeof accountFileSchema>;
+
+export const accountPreviousVersionSchema = z.object({
+  version: z.string(),
+  /** ISO 8601 release time. */
+  released_at: z.string(),
+  files: z.array(accountFileSchema),
+});
+export type AccountPreviousVersion = z.infer<typeof accountPreviousVersionSchema>;
+
 export const accountProductSchema = z.object({
   /** The product path (the catalogue's public id, e.g. 'remidi-4'). */
   product_id: z.string(),
@@ -50,27 +77,10 @@ export const accountProductSchema = z.object({
   download_expires: z.string().nullable(),
   /** Units of this line refunded; once it equals `quantity` the line is refunded and has no downloads. */
   refunded_quantity: z.number().int(),
+  /** The published versions before the current one, newest first, each with signed links to its files; empty when nothing can be downloaded. */
+  previous_versions: z.array(accountPreviousVersionSchema),
 });
 export type AccountProduct = z.infer<typeof accountProductSchema>;
-
-export const accountFileSchema = z.object({
-  /** 'reMIDI 4 4.2.1 for macOS' */
-  display: z.string(),
-  file_url: z.string(),
-  /** The product's display name. */
-  product: z.string(),
-  product_id: z.string(),
-  /** '2.7 MB' */
-  size: z.string(),
-  size_mb: z.number(),
-  filename: z.string(),
-  version: z.string(),
-  /** Where the bytes come from: 'local' (the store's file storage). */
-  download_source: z.string(),
-  /** Platform: 'mac', 'windows', 'linux' or 'any'. */
-  type: z.string(),
-});
-export type AccountFile = z.infer<typeof accountFileSchema>;
 
 export const accountLicenceSchema = z.object({
   /** 'reMIDI 4 (up to 3 computers)' */
@@ -186,3 +196,10 @@ export function prefillName(input: { givenName?: string | null; familyName?: str
   }
   return { firstName: '', lastName: '' };
 }
+
+/** `GET` and `PUT /api/account/preferences`: the signed-in customer's mail choices (off until they opt in). */
+export const accountPreferencesSchema = z.object({
+  /** An email when a product they own has a new version. */
+  releaseEmails: z.boolean(),
+});
+export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;

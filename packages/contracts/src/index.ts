@@ -14,3 +14,4 @@ export * from './payments/sandbox';
 export * from './account';
 export * from './downloads';
 export * from './lyra';
+export * from './coupon-code';

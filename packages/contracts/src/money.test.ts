@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPercentDiscount, currencyFromText, formatMoney, majorToMinor, minorToMajor, parsePriceText } from './money';
+import { applyPercentDiscount, currencyFromText, formatMoney, isUnderOneUnitText, majorToMinor, minorToMajor, parsePriceText, zeroMoney } from './money';
 
 describe('formatMoney', () => {
   it('formats minor units as the shopper reads them', () => {
@@ -70,5 +70,23 @@ describe('applyPercentDiscount', () => {
     expect(applyPercentDiscount(2900, 0)).toBe(2900);
     expect(applyPercentDiscount(2900, 100)).toBe(0);
     expect(applyPercentDiscount(2900, -5)).toBe(2900);
+  });
+});
+
+describe('zero amounts in the store currency', () => {
+  it('writes zero as the currency does', () => {
+    expect(zeroMoney('USD')).toBe('$0.00');
+    expect(zeroMoney('EUR')).toBe('€0.00');
+    expect(zeroMoney('JPY')).toBe('¥0');
+  });
+
+  it('knows an amount under one unit, in that currency only', () => {
+    expect(isUnderOneUnitText('$0.00', 'USD')).toBe(true);
+    expect(isUnderOneUnitText('$0.99', 'USD')).toBe(true);
+    expect(isUnderOneUnitText('$1.00', 'USD')).toBe(false);
+    expect(isUnderOneUnitText('€0.00', 'USD')).toBe(false);
+    expect(isUnderOneUnitText('€0.50', 'EUR')).toBe(true);
+    expect(isUnderOneUnitText('¥0', 'JPY')).toBe(true);
+    expect(isUnderOneUnitText('¥5', 'JPY')).toBe(false);
   });
 });

@@ -35,6 +35,22 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
   return formatterFor(currency, locale).format(minorToMajor(minor, currency));
 }
 
+/** The zero amount as `formatMoney` writes it: `'$0.00'` for USD, `'¥0'` for JPY. */
+export function zeroMoney(currency: string, locale = 'en-US'): string {
+  return formatMoney(0, currency, locale);
+}
+
+/**
+ * Whether a price text is under one whole unit of `currency` as `formatMoney` writes it: the
+ * zero amount itself, or any text starting like it up to the decimal separator (`'$0.'` for USD).
+ */
+export function isUnderOneUnitText(text: string, currency: string): boolean {
+  const zero = zeroMoney(currency);
+  if (text === zero) return true;
+  const separator = zero.search(/0[.,]/);
+  return separator >= 0 && text.startsWith(zero.slice(0, separator + 2));
+}
+
 /**
  * Reads a number out of a price text such as `'$1,234.50'`, `'CA$ 12.00'` or `'12,00 €'`.
  * Returns `null` when the text holds no number. A comma followed by exactly two digits at

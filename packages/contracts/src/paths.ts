@@ -14,17 +14,23 @@ const fixed = <Path extends string>(path: Path) => ({ path, getHref: (): Path =>
 
 export const paths = {
   home: fixed('/'),
-  /** The product list and its filtered views, keyed by the view the page shows. */
+  /** The product list and its fixed filtered views, keyed by the view the page shows; categories are data (`category`). */
   productLists: {
     all: fixed('/products'),
-    plugins: fixed('/products/plugins'),
-    samplePacks: fixed('/products/sample-packs'),
     freeDownloads: fixed('/products/free-downloads'),
     deals: fixed('/products/deals'),
   },
   product: {
     path: '/products/:productPath',
     getHref: (productPath: string) => `/products/${encodeURIComponent(productPath)}`,
+  },
+  /**
+   * A category's list (`GET /api/categories` gives the slugs). It shares the product page's
+   * pattern, so it is not a page of its own: `/products/{slug}` is the category when one has
+   * that slug, else the product with that path.
+   */
+  category: {
+    getHref: (slug: string) => `/products/${encodeURIComponent(slug)}`,
   },
   /** Where a completed order lands. */
   purchaseSuccess: {
@@ -41,6 +47,40 @@ export const paths = {
   },
   /** Lyra, the store's assistant, on a page of its own with the sketch studio. */
   lyra: fixed('/lyra'),
+  /**
+   * The maker's back office: its own frame and lazily loaded chunks; every address below
+   * `/admin` is one of its pages (`isAdminPath`). Each area adds its pages here.
+   */
+  admin: {
+    home: fixed('/admin'),
+    audit: fixed('/admin/audit'),
+    administrators: fixed('/admin/administrators'),
+    products: {
+      path: '/admin/products',
+      /** The list, with its filters in the query (`?search=&category=&status=&deal=`). */
+      getHref: (filters?: Record<string, string>) => {
+        const query = new URLSearchParams(filters).toString();
+        return query ? `/admin/products?${query}` : '/admin/products';
+      },
+    },
+    newProduct: fixed('/admin/products/new'),
+    product: {
+      path: '/admin/products/:productId',
+      getHref: (productId: number) => `/admin/products/${productId}`,
+    },
+    categories: fixed('/admin/products/categories'),
+    coupons: fixed('/admin/coupons'),
+    newCoupon: fixed('/admin/coupons/new'),
+    coupon: {
+      path: '/admin/coupons/:couponId',
+      getHref: (couponId: number) => `/admin/coupons/${couponId}`,
+    },
+    /** A product's versions and their files. */
+    releases: {
+      path: '/admin/products/:productId/releases',
+      getHref: (productId: number) => `/admin/products/${productId}/releases`,
+    },
+  },
   /** The Markdown pages of `@store/content`, keyed by their slug there. */
   content: {
     about: fixed('/about'),
@@ -61,3 +101,8 @@ export type ProductListView = keyof typeof paths.productLists;
 
 /** A Markdown content page's slug. */
 export type ContentSlug = keyof typeof paths.content;
+
+/** Whether an address belongs to the back office (`/admin` and everything below it). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === paths.admin.home.path || pathname.startsWith(`${paths.admin.home.path}/`);
+}

@@ -1,4 +1,4 @@
-import { paths, PRODUCT_PATH_PATTERN, type ContentSlug, type ProductListView } from './paths';
+import { isAdminPath, paths, PRODUCT_PATH_PATTERN, type ContentSlug, type ProductListView } from './paths';
 
 /**
  * The web app's route modules that render pages: `apps/web/src/app/routes/{module}.tsx`,
@@ -41,6 +41,9 @@ export const PAGES: readonly Page[] = [
   })),
 ];
 
+/** The back office's module: one route (`/admin/*`) with a frame of its own, outside the storefront's pages. */
+export const ADMIN_MODULE = 'admin';
+
 const isStatic = (page: Page) => !page.path.includes(':');
 
 /**
@@ -54,8 +57,9 @@ const STATIC_PAGES = new Map(PAGES.filter(isStatic).map((page) => [page.path, pa
 const PRODUCT_PAGE_PREFIX = paths.product.path.slice(0, paths.product.path.indexOf(':'));
 
 /**
- * The product path of a `/products/{path}` address, or undefined when it is not one. Such a page
- * exists when the catalogue has that live product; the static pages under /products come first.
+ * The slug of a `/products/{slug}` address, or undefined when it is not one. Such a page exists
+ * when a category has that slug (its list) or else the catalogue has a live product with that
+ * path (its page); the static pages under /products come first.
  */
 export function productPathOf(pathname: string): string | undefined {
   if (STATIC_PAGES.has(pathname) || !pathname.startsWith(PRODUCT_PAGE_PREFIX)) return undefined;
@@ -74,6 +78,7 @@ export function findPage(pathname: string): Page | undefined {
  * does not wait for a second round trip.
  */
 export function pageModule(pathname: string): string | undefined {
+  if (isAdminPath(pathname)) return `src/app/routes/${ADMIN_MODULE}.tsx`;
   const page = findPage(pathname);
   return page && `src/app/routes/${page.module}.tsx`;
 }

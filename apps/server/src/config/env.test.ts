@@ -133,6 +133,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...external, OIDC_ORGANIZATION: 'x'.repeat(51) })).toThrow(/OIDC_ORGANIZATION/);
     expect(() => loadConfig({ OIDC_ORGANIZATION: 'org_Ab12Cd34' })).toThrow(/OIDC_ORGANIZATION: only used with OIDC_ISSUER/);
   });
+
+  it('reads the first administrators from ADMIN_EMAILS (lower-cased) and a roles claim only with an external provider', () => {
+    expect(loadConfig({}).admin).toEqual({ emails: [], rolesClaim: undefined });
+    expect(loadConfig({ ADMIN_EMAILS: ' Owner@Example.com, helper@example.com ,' }).admin.emails).toEqual(['owner@example.com', 'helper@example.com']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'owner@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
+    const external = { OIDC_ISSUER: 'https://tenant.eu.auth0.com/', OIDC_CLIENT_ID: 'AbC123', OIDC_AUDIENCE: 'https://api.songwish.example' };
+    expect(loadConfig({ ...external, OIDC_ROLES_CLAIM: 'https://songwish.example/roles' }).identity).toMatchObject({
+      rolesClaim: 'https://songwish.example/roles',
+    });
+    expect(() => loadConfig({ OIDC_ROLES_CLAIM: 'https://songwish.example/roles' })).toThrow(/OIDC_ROLES_CLAIM: only used with OIDC_ISSUER/);
+  });
+
+  it('limits one upload to UPLOAD_MAX_BYTES, 2 GiB by default', () => {
+    expect(loadConfig({}).uploadMaxBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '10485760' }).uploadMaxBytes).toBe(10 * 1024 ** 2);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '12' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
 });
 
 describe('TRUST_PROXY', () => {

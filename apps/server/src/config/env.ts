@@ -97,6 +97,19 @@ export const envSchema = z.object({
     .optional(),
   OIDC_AUDIENCE: z.string().min(1).max(500).optional(),
   OIDC_CLAIMS_NAMESPACE: z.url().optional(),
+  OIDC_ROLES_CLAIM: z
+    .string()
+    .min(1)
+    .max(300)
+    .regex(/^[\w.:/@-]+$/, "a claim name such as 'https://your.store/roles'")
+    .optional(),
+  ADMIN_EMAILS: commaList.pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))).default([]),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024, 'must be at least 1 MiB')
+    .max(50 * 1024 ** 3, 'must be at most 50 GiB')
+    .default(2 * 1024 ** 3),
   OIDC_ORGANIZATION: z
     .string()
     .regex(/^(org_[A-Za-z0-9]+|[A-Za-z0-9][\w-]{0,49})$/, "an organization id such as 'org_Ab12Cd34' or an organization name such as 'songwish-team'")
@@ -146,6 +159,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; mailboxLocked: boolean };
   identity: IdentityConfig;
   storage: StorageConfig;
+  /** Who may use the back office: `emails` (lower-cased) always, and callers whose token's `rolesClaim` lists 'admin'. */
+  admin: { emails: string[]; rolesClaim: string | undefined };
+  /** The largest file the back office accepts in one upload. */
+  uploadMaxBytes: number;
 }
 
 /**
@@ -179,6 +196,8 @@ export type IdentityConfig =
       audience: string;
       /** Where the access token may carry `email`/`email_verified` as namespaced claims (Auth0 Actions). */
       claimsNamespace: string | undefined;
+      /** The access-token claim listing the caller's roles (e.g. an Auth0 Action's namespaced claim). */
+      rolesClaim: string | undefined;
       /** Auth0 organization id (`org_…`) or name the shopper must sign in to (the browser checks the ID token for it). */
       organization: string | undefined;
     };
@@ -225,6 +244,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         .map((name) => `${name}: required when OIDC_ISSUER is set`),
     );
   }
+  if (!env.OIDC_ISSUER && env.OIDC_ROLES_CLAIM) {
+    throw new ConfigError(['OIDC_ROLES_CLAIM: only used with OIDC_ISSUER; with the built-in sign-in, name administrators in ADMIN_EMAILS']);
+  }
   if (!env.OIDC_ISSUER && env.OIDC_ORGANIZATION) {
     throw new ConfigError(['OIDC_ORGANIZATION: only used with OIDC_ISSUER (an Auth0 tenant with organizations); the embedded provider has none']);
   }
@@ -248,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         clientId: env.OIDC_CLIENT_ID!,
         audience: env.OIDC_AUDIENCE!,
         claimsNamespace: env.OIDC_CLAIMS_NAMESPACE,
+        rolesClaim: env.OIDC_ROLES_CLAIM,
         organization: env.OIDC_ORGANIZATION,
       }
     : {
@@ -325,6 +348,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       mailboxLocked: env.PAYMENTS_PROVIDER === 'sandbox' && isPublicSandbox(env),
     },
     identity,
+    admin: { emails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()), rolesClaim: env.OIDC_ROLES_CLAIM },
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     storage:
       env.STORAGE_DRIVER === 's3'
         ? {

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * from `DATA_DIR/secrets.json`, otherwise generated and written there (mode 0600). They
  * are never logged and never sent to the browser.
  */
-export const SECRET_NAMES = ['DOWNLOAD_SIGNING_SECRET', 'FASTSPRING_WEBHOOK_SECRET', 'SESSION_SECRET'] as const;
+export const SECRET_NAMES = ['DOWNLOAD_SIGNING_SECRET', 'FASTSPRING_WEBHOOK_SECRET', 'SESSION_SECRET', 'MAIL_LINK_SECRET'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 export type Secrets = Record<SecretName, string>;
 

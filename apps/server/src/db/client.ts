@@ -20,6 +20,8 @@ export type DatabaseEngine = 'pglite' | 'postgresql';
 export interface DatabaseHandle {
   db: Database;
   engine: DatabaseEngine;
+  /** PostgreSQL's address, for a connection of its own outside the pool (e.g. one that LISTENs). */
+  connectionString?: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   return {
     db: db as unknown as Database,
     engine: 'postgresql',
+    connectionString: url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

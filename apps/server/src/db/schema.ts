@@ -1,11 +1,44 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MediaItem } from '@store/contracts';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { KeyFact, MediaItem } from '@store/contracts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+/**
+ * The store's categories. `name` is what products carry and the API shows ('attributes.category');
+ * `slug` is the list view's URL (/products/{slug}). Renaming a category renames it on its products.
+ */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    slug: text('slug').primaryKey(),
+    name: text('name').notNull(),
+    /** The one-line introduction under the list's heading, also its meta description. */
+    intro: text('intro').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('product_categories_name_unique').on(table.name)],
+);
 
 /**
  * The catalogue. A product's `path` is its public id: the URL slug and the payment
@@ -31,12 +64,23 @@ export const products = pgTable(
       .notNull()
       .default('number'),
     discountReason: text('discount_reason'),
+    /** A fixed-amount deal in minor units of `currency`; a deal is a percentage or an amount, never both. */
+    discountAmountMinor: integer('discount_amount_minor'),
+    /** When the deal starts and ends; null is open-ended. Outside the dates the product sells at its price. */
+    dealStartsAt: timestamp('deal_starts_at', { withTimezone: true }),
+    dealEndsAt: timestamp('deal_ends_at', { withTimezone: true }),
     live: boolean('live').notNull().default(true),
     downloadable: boolean('downloadable').notNull().default(true),
     /** Number of computers one licence activates; null when the product has no licence key. */
     licenceSeats: integer('licence_seats'),
     summaryHtml: text('summary_html').notNull(),
+    /** What the maker writes; `summary_html` is rendered from it on save (empty for rows older than the back office). */
+    summaryMarkdown: text('summary_markdown').notNull().default(''),
     descriptionMarkdown: text('description_markdown').notNull(),
+    /** The Key facts panel's rows, in order. */
+    keyFacts: jsonb('key_facts').$type<KeyFact[]>().notNull().default([]),
+    /** For a free trial: the paid product it is a trial of (its page shows that product, with the trial offered). */
+    trialOfProductId: integer('trial_of_product_id').references((): AnyPgColumn => products.id, { onDelete: 'restrict' }),
     imagePath: text('image_path').notNull(),
     media: jsonb('media').$type<MediaItem[]>().notNull().default([]),
     relatedPaths: text('related_paths')
@@ -44,19 +88,27 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Bumped by every save: a save that names an older version is refused instead of overwriting someone else's edit. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (table) => [
+    foreignKey({ columns: [table.category], foreignColumns: [productCategories.name], name: 'products_category_fk' })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
     uniqueIndex('products_path_unique').on(table.path),
     uniqueIndex('products_sku_unique').on(table.sku),
     index('products_live_sort_idx').on(table.live, table.sortOrder),
     check('products_price_nonnegative', sql`${table.priceMinor} >= 0`),
     check('products_discount_range', sql`${table.discountPercent} between 0 and 100`),
     check('products_licence_seats_positive', sql`${table.licenceSeats} is null or ${table.licenceSeats} > 0`),
+    check('products_deal_one_kind', sql`${table.discountAmountMinor} is null or (${table.discountAmountMinor} > 0 and ${table.discountPercent} = 0)`),
+    check('products_deal_dates', sql`${table.dealStartsAt} is null or ${table.dealEndsAt} is null or ${table.dealEndsAt} > ${table.dealStartsAt}`),
+    check('products_not_own_trial', sql`${table.trialOfProductId} is null or ${table.trialOfProductId} <> ${table.id}`),
   ],
 );
 
-/** A released version of a product; the newest by `released_at` is the current one. */
+/** A version of a product; the newest published one by `released_at` is the current one. */
 export const productVersions = pgTable(
   'product_versions',
   {
@@ -67,6 +119,10 @@ export const productVersions = pgTable(
     version: text('version').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
     changelogMarkdown: text('changelog_markdown').notNull().default(''),
+    /** A major release: owners of an older major version see 'Major Update'. */
+    major: boolean('major').notNull().default(false),
+    /** Null while the maker prepares it (a draft nobody sees); set when published, which makes it current. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -130,7 +186,7 @@ export const customers = pgTable(
 /**
  * A promo code. `code` is stored upper-cased and matched case-insensitively. Either a
  * percentage or a fixed amount (in the store currency) is taken off; a restricted coupon
- * only discounts one product.
+ * only discounts the products in `product_ids` (empty: every product).
  */
 export const coupons = pgTable(
   'coupons',
@@ -142,13 +198,18 @@ export const coupons = pgTable(
     percentOff: integer('percent_off'),
     amountOffMinor: integer('amount_off_minor'),
     currency: char('currency', { length: 3 }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    productIds: integer('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),
     maxRedemptions: integer('max_redemptions'),
     perCustomerLimit: integer('per_customer_limit'),
     redemptionCount: integer('redemption_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Bumped by every save (optimistic concurrency, as products). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (table) => [
@@ -161,6 +222,7 @@ export const coupons = pgTable(
     ),
     check('coupons_limits_positive', sql`coalesce(${table.maxRedemptions}, 1) > 0 and coalesce(${table.perCustomerLimit}, 1) > 0`),
     check('coupons_redemptions_nonnegative', sql`${table.redemptionCount} >= 0`),
+    check('coupons_dates', sql`${table.validFrom} is null or ${table.validUntil} is null or ${table.validUntil} > ${table.validFrom}`),
   ],
 );
 
@@ -654,6 +716,97 @@ export const rateLimitHits = pgTable(
   (table) => [index('rate_limit_hits_expires_idx').on(table.expiresAt)],
 );
 
+// ---------------------------------------------------------------------------
+// Back office (issue 15)
+
+/**
+ * Roles granted in the back office, by verified email in lower case (the way orders are matched,
+ * and the same for the embedded and an external identity provider). `ADMIN_EMAILS` and the
+ * provider's role claim grant the role too, without a row here.
+ */
+export const roleGrants = pgTable(
+  'role_grants',
+  {
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin'] }).notNull(),
+    grantedBy: text('granted_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.role] }), check('role_grants_email_lowercase', sql`${table.email} = lower(${table.email})`)],
+);
+
+/** Every write made in the back office: who, when, what, and the record before and after. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The administrator's email. */
+    actor: text('actor').notNull(),
+    /** What was done, e.g. 'product.update', 'coupon.create', 'role.grant'. */
+    action: text('action').notNull(),
+    /** What it was done to, e.g. ('product', '12'). */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_created_idx').on(table.createdAt, table.id), index('audit_events_subject_idx').on(table.subjectType, table.subjectId)],
+);
+
+/** A customer's mail choices, by email in lower case; no row is "no release emails". */
+export const mailPreferences = pgTable(
+  'mail_preferences',
+  {
+    email: text('email').primaryKey(),
+    releaseEmails: boolean('release_emails').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('mail_preferences_email_lowercase', sql`${table.email} = lower(${table.email})`)],
+);
+
+/**
+ * A file being uploaded from the back office (an installer, an image, audio or video), received
+ * in pieces so a dropped connection resumes where it stopped. `received_bytes` is what storage
+ * holds; `parts` are the S3 multipart parts so far. Finished uploads are turned into the row
+ * they were for (a product file, a media item) and deleted; abandoned ones expire.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['release-file', 'product-media'] }).notNull(),
+    /** The administrator who started it; only they can continue it. */
+    owner: text('owner').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    storageKey: text('storage_key').notNull(),
+    /** The S3 multipart upload id; null with local storage. */
+    storageUploadId: text('storage_upload_id'),
+    parts: jsonb('parts').$type<Array<{ partNumber: number; etag: string; sizeBytes: number }>>().notNull().default([]),
+    /** Set when the last byte has arrived. */
+    sha256: char('sha256', { length: 64 }),
+    /** What the upload is for (product, version, platform, format…), checked when it is created. */
+    target: jsonb('target').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['receiving', 'complete'] })
+      .notNull()
+      .default('receiving'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('uploads_expires_idx').on(table.expiresAt), check('uploads_received_range', sql`${table.receivedBytes} between 0 and ${table.sizeBytes}`)],
+);
+
+/** Things done once per installation, e.g. ('catalogue-imported', the time): a fresh install imports the seed catalogue once. */
+export const storeMilestones = pgTable('store_milestones', {
+  name: text('name').primaryKey(),
+  reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RoleGrantRow = typeof roleGrants.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 

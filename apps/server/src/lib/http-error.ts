@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** The message of each field at fault, by its path (`path`, `keyFacts.0.value`), for forms. */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = STATUS_CODES[statusCode] ?? 'Error';
@@ -14,6 +16,10 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
+
+/** A save based on an older version of a record: refused, so nobody's edit is silently lost. */
+export const changedBySomeoneElse = (what: string) =>
+  new HttpError(409, `This ${what} was changed by someone else since you opened it. Reload to see their changes, then make yours again.`);
 
 /** Parses untrusted input; a failure becomes a 400 naming every problem. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.infer<T> {

@@ -3,10 +3,12 @@ import {
   discountPercentValue,
   extractProductArray,
   filterProducts,
+  inCategory,
   NO_PRODUCTS_ARRAY,
   normalizeProduct,
   normalizeProductList,
   productFilters,
+  type ProductFilter,
 } from './normalize';
 
 const live = (overrides: Record<string, unknown> = {}) => ({
@@ -107,11 +109,11 @@ describe('list filters', () => {
     live({ path: 'free', price: '$0.00', total: '$0.00', discountPercent: 0 }),
     live({ path: 'full-price', discountPercent: '0%' }),
   ]);
-  const paths = (filter: (typeof productFilters)[keyof typeof productFilters]) => filterProducts(products, filter).map((product) => product.path);
+  const paths = (filter: ProductFilter) => filterProducts(products, filter).map((product) => product.path);
 
   it('selects each list view', () => {
-    expect(paths(productFilters.plugins)).toEqual(['plugin-deal', 'free', 'full-price']);
-    expect(paths(productFilters.samplePacks)).toEqual(['pack']);
+    expect(paths(inCategory('Plugins'))).toEqual(['plugin-deal', 'free', 'full-price']);
+    expect(paths(inCategory('Sample Packs'))).toEqual(['pack']);
     expect(paths(productFilters.freeDownloads)).toEqual(['free']);
     expect(paths(productFilters.deals)).toEqual(['plugin-deal', 'pack']);
   });

@@ -102,13 +102,16 @@ export function filterProducts(products: NormalizedProduct[], filter: ProductFil
   });
 }
 
-/** The list views (docs/behaviour/catalogue.md#list-views). */
+/** The fixed list views (docs/behaviour/catalogue.md#list-views); each category's list is `inCategory`. */
 export const productFilters = {
-  plugins: (product) => product.attributes.category === 'Plugins',
-  samplePacks: (product) => product.attributes.category === 'Sample Packs',
   freeDownloads: (product) => product.priceValue === 0,
   deals: (product) => discountPercentValue(product.discountPercent) > 0,
 } satisfies Record<string, ProductFilter>;
+
+/** The products of one category, by the category's name (`attributes.category`). */
+export function inCategory(name: string): ProductFilter {
+  return (product) => product.attributes.category === name;
+}
 
 /** Only well-formed entries: a non-empty `src` and a positive whole `width`. */
 function imageVariants(value: unknown): ImageVariant[] {

@@ -8,9 +8,31 @@ export const productPathSchema = z
   .max(PRODUCT_PATH_MAX_LENGTH, `A product path has at most ${PRODUCT_PATH_MAX_LENGTH} characters`)
   .regex(PRODUCT_PATH_PATTERN, 'A product path is lowercase letters, digits and single hyphens');
 
-export const PRODUCT_CATEGORIES = ['Plugins', 'Sample Packs'] as const;
-export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
+/** A category's name, as products carry it; the store's categories are data (`GET /api/categories`). */
+export const CATEGORY_NAME_MAX_LENGTH = 40;
+export const productCategorySchema = z
+  .string()
+  .trim()
+  .min(1, 'A category needs a name')
+  .max(CATEGORY_NAME_MAX_LENGTH, `A category name has at most ${CATEGORY_NAME_MAX_LENGTH} characters`);
 export type ProductCategory = z.infer<typeof productCategorySchema>;
+
+/** A link a key fact may carry: a path on this store or an https address. */
+const keyFactHrefSchema = z
+  .string()
+  .trim()
+  .max(500, 'A link has at most 500 characters')
+  .refine((href) => /^\/(?!\/)/.test(href) || /^https:\/\/[^\s]+$/.test(href), 'A link is a path on this store (/…) or an https:// address');
+
+/** One row of a product's Key facts panel, e.g. { label: 'Download size', value: '111 MB' }. */
+export const keyFactSchema = z.object({
+  /** What the value is, when it does not say so itself. */
+  label: z.string().trim().max(60, 'A label has at most 60 characters').optional(),
+  value: z.string().trim().min(1, 'A key fact needs a value').max(200, 'A key fact has at most 200 characters'),
+  /** Makes the fact a link (a manual, an installation guide). */
+  href: keyFactHrefSchema.optional(),
+});
+export type KeyFact = z.infer<typeof keyFactSchema>;
 
 /** FastSpring-style catalogues send the discount either as a number (20) or as text ('20%'); both are valid. */
 export const discountPercentSchema = z.union([z.number().min(0).max(100), z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, "A discount text looks like '20%'")]);
@@ -47,6 +69,14 @@ export const productSchema = z.object({
   }),
   discount: z.object({ reason: z.string().optional() }),
   discountPercent: discountPercentSchema,
+  /**
+   * The deal running now, with its end (null: open-ended); null when the product sells at its
+   * price. Absent from catalogues other than this store's (docs/behaviour/catalogue.md#deals).
+   */
+  deal: z
+    .object({ endsAt: z.iso.datetime({ offset: true }).nullable() })
+    .nullable()
+    .optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -93,7 +123,24 @@ export const productDetailSchema = productSchema.extend({
   media: z.array(mediaItemSchema),
   related: z.array(productPathSchema),
   latestVersion: productVersionSchema.nullable(),
+  /** The Key facts panel's rows, in order (may be empty). */
+  keyFacts: z.array(keyFactSchema),
+  /** The live free trial of this product, offered on its page; null when there is none. */
+  trial: z.object({ path: productPathSchema, display: z.string() }).nullable(),
+  /** For a trial: the live paid product it belongs to, whose page the trial's address shows; otherwise null. */
+  trialOf: productPathSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productParamsSchema = z.object({ path: productPathSchema });
+
+/** A category as `GET /api/categories` lists it: its list page is `/products/{slug}`. */
+export const categorySchema = z.object({
+  slug: productPathSchema,
+  name: productCategorySchema,
+  /** The one-line introduction under the list's heading, also its meta description. */
+  intro: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListSchema = z.array(categorySchema);

@@ -1,0 +1,10 @@
+export * from './access';
+export * from './audit';
+export * from './coupons';
+
+export * from './releases';
+
+export * from './uploads';
+
+export * from './categories';
+export * from './products';
