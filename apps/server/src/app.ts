@@ -1,34 +1,51 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config/env';
 import { serverTimeoutOptions, type ServerTimeouts } from './config/server-timeouts';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Secrets } from './config/secrets';
 import type { Database, DatabaseHandle } from './db/client';
+import { accessRoutes, accessStatusRoutes } from './modules/access/access.routes';
+import { createAccessService } from './modules/access/access.service';
+import { ADMIN_API_PREFIX, adminApi, adminSection } from './modules/access/admin-api';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { embeddedTokenVerifier, externalTokenVerifier, type AccessTokenVerifier } from './modules/accounts/access-token';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createReleaseFiles } from './modules/catalog/admin/release-files';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createReleasesRepository } from './modules/catalog/admin/releases.repository';
+import { releasesRoutes } from './modules/catalog/admin/releases.routes';
+import { createReleasesService } from './modules/catalog/admin/releases.service';
+import { adminCatalogRoutes } from './modules/catalog/admin/admin-catalog.routes';
+import { createAdminCatalogService } from './modules/catalog/admin/admin-catalog.service';
+import { createCatalogChanges } from './modules/catalog/catalog-changes';
 import { createCouponRepository } from './modules/coupons/coupons.repository';
+import { createCouponAdminService } from './modules/coupons/coupons-admin.service';
+import { couponAdminRoutes } from './modules/coupons/coupons.routes';
 import { createCouponService } from './modules/coupons/coupons.service';
 import { createDownloadsRepository } from './modules/downloads/downloads.repository';
 import { createFileStorage } from './modules/files/create-file-storage';
+import type { FileStorage } from './modules/files/file-storage';
 import { createEmbeddedIdentity, type EmbeddedIdentity } from './modules/identity/embedded-identity';
 import { idpRoutes } from './modules/identity/idp.routes';
 import type { ScryptParams } from './modules/identity/password';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { hasSandboxMailbox, mailboxLock, mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createMailService } from './modules/mail/mail.service';
+import { createReleaseMail } from './modules/mail/release-mail';
+import { unsubscribeRoutes } from './modules/mail/unsubscribe.routes';
 import { lyraSketchRoutes } from './modules/lyra/sketches.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { sealSecurePayload } from './modules/payments/fastspring/secure-payload';
 import { createOrdersRepository } from './modules/orders/orders.repository';
-import { createOrdersService } from './modules/orders/orders.service';
+import { createOrdersService, salesOn } from './modules/orders/orders.service';
 import { createSandboxRefunds } from './modules/payments/sandbox/sandbox-refunds';
 import { injectedWebhookSender, sandboxPaymentsPlugin, type SandboxPaymentsOptions } from './modules/payments/sandbox/sandbox.plugin';
 import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repository';
@@ -44,6 +61,9 @@ import { createSketcher } from './modules/lyra/song-seed/index';
 import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
 import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
 import { statusRoutes } from './modules/status/status.routes';
+import { createUploadArea } from './modules/uploads/upload-area';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { accessLogPlugin } from './plugins/access-log';
 import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
 import { contentPlugin } from './plugins/content';
@@ -52,6 +72,7 @@ import { contentCspSources, identityCspSources, mergeSources, paymentProviderSou
 import { loadWebApp, spaPlugin, type WebApp } from './plugins/spa';
 import { serializeError } from './lib/log-errors';
 import { STORE_VERSION } from './version';
+import { paths } from '@store/contracts/paths';
 
 export interface AppDependencies {
   config: Config;
@@ -73,6 +94,8 @@ export interface AppDependencies {
   sharedRateLimitsInDatabase?: boolean;
   /** Tests shorten them to watch a slow client being cut off. */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Sees every route as it is registered (tests enumerate the back office's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
   /** Tests write Lyra's buffered counts with it instead of waiting for them. */
   onLyraMemory?: (memory: LyraMemoryService) => void;
 }
@@ -104,12 +127,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: (_error, _request, reply) => sendMalformedUrl(reply),
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const webApp = deps.webApp ?? loadWebApp(config.webDistDir);
   const catalog = createCatalogService(createCatalogRepository(database.db));
+  // Every catalogue write drops the cached answers of every store process on the database.
+  const catalogChanges = createCatalogChanges({
+    database,
+    invalidate: () => catalog.invalidate(),
+    onListenerError: (error) => app.log.warn({ err: error }, 'listening for catalogue changes failed; reconnecting'),
+  });
+  // Writes that do not NOTIFY inside their own transaction (releases, uploaded files) announce after it.
+  const announceCatalogChange = () =>
+    catalogChanges.committed(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'announcing a catalogue change to other processes failed'));
   const outbox = createOutboxRepository(database.db);
+  const releaseMail = createReleaseMail({
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
+    linkSecret: deps.secrets.MAIL_LINK_SECRET,
+    downloadsUrl: `${config.publicUrl}${paths.account.getHref()}`,
+  });
   const outboxSender = createOutboxSender({
     repository: outbox,
-    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : undefined,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from, releaseMail.headersFor) : undefined,
     log: app.log,
   });
   const mail = createMailService();
@@ -194,6 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         issuer: identityConfig.issuer,
         audience: identityConfig.audience,
         claimsNamespace: identityConfig.provider === 'external' ? identityConfig.claimsNamespace : undefined,
+        rolesClaim: identityConfig.provider === 'external' ? identityConfig.rolesClaim : undefined,
       });
 
   await app.register(errorsPlugin);
@@ -226,10 +266,48 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
       downloadSource: fileStorage.driver,
       sealPrefill: securePayloadKey ? (payload) => sealSecurePayload(payload, securePayloadKey) : undefined,
+      mailPreferences: {
+        releaseEmails: (email) => releaseMail.wantsReleaseEmails(database.db, email),
+        setReleaseEmails: (email, wanted) => releaseMail.setReleaseEmails(database.db, email, wanted),
+      },
     }),
     verifier: tokenVerifier,
   });
   await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
+  const access = createAccessService({ db: database.db, adminEmails: config.admin.emails, rolesClaim: config.admin.rolesClaim });
+  await app.register(accessStatusRoutes, { access, verifier: tokenVerifier });
+  // The back office: every section below is inside one administrators-only scope.
+  await app.register(adminApi, {
+    prefix: ADMIN_API_PREFIX,
+    verifier: tokenVerifier,
+    access,
+    sections: [
+      adminSection(accessRoutes, { access }),
+      adminSection(auditRoutes, { audit: createAuditRepository(database.db) }),
+      adminSection(couponAdminRoutes, { coupons: createCouponAdminService({ db: database.db, currency: config.currency }) }),
+
+      adminSection(releasesRoutes, {
+        releases: createReleasesService({
+          db: database.db,
+          repository: createReleasesRepository,
+          mail: releaseMail,
+          removeStoredFile: (storageKey) => fileStorage.remove(storageKey),
+          onCatalogChanged: () => void announceCatalogChange(),
+          onMailQueued: () => void outboxSender.kick(),
+          onRemoveFailed: (storageKey, error) => app.log.error({ err: error, storageKey }, 'a removed release file could not be deleted from storage'),
+        }),
+      }),
+
+      adminSection(
+        uploadsRoutes,
+        uploadsSection(app, deps, fileStorage, () => void announceCatalogChange()),
+      ),
+      adminSection(adminCatalogRoutes, {
+        catalog: createAdminCatalogService({ db: database.db, currency: config.currency, sales: salesOn, changes: catalogChanges }),
+      }),
+    ],
+  });
+  await app.register(unsubscribeRoutes, { db: database.db, releaseMail, storeName: config.storeName, publicUrl: config.publicUrl });
   if (embeddedIdentity) {
     await app.register(idpRoutes, {
       provider: embeddedIdentity.provider,
@@ -254,16 +332,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicConfig: config.publicConfig,
     publicUrl: config.publicUrl,
     findProduct: (productPath) => catalog.getSummary(productPath),
+    findCategory: (slug) => catalog.findCategory(slug),
     firstListedProduct: () => catalog.getFirstListed(),
   });
 
   app.addHook('onReady', async () => {
+    await catalogChanges.start();
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
     sharedRateLimits.startSweeping();
     lyra.start();
   });
   app.addHook('onClose', async () => {
+    await catalogChanges.stop();
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
     await sharedRateLimits.stopSweeping();
@@ -282,6 +363,21 @@ const contentTokens = ({ publicConfig }: Config) => ({
   PRIVACY_EMAIL: publicConfig.privacyEmail,
   VIDEO_CHANNEL_URL: publicConfig.social.video,
 });
+
+/** Resumable uploads: received in the upload area (beside the files: a folder, or the bucket), then moved where they belong. */
+function uploadsSection(app: FastifyInstance, { config, database }: AppDependencies, fileStorage: FileStorage, onCatalogChanged: () => void) {
+  const area = createUploadArea(config.storage, config.dataDir);
+  const uploads = createUploadsService({
+    db: database.db,
+    area,
+    storage: fileStorage,
+    releaseFiles: createReleaseFiles,
+    mediaDir: path.join(config.dataDir, 'media'),
+    maxBytes: config.uploadMaxBytes,
+    onCatalogChanged,
+  });
+  return { uploads, area, tusPath: `${ADMIN_API_PREFIX}/uploads`, maxBytes: config.uploadMaxBytes, corsOrigins: config.corsOrigins, log: app.log };
+}
 
 /** The coupons module on the database or on a caller's transaction. */
 const couponsOn = (db: Database) => createCouponService(createCouponRepository(db));

@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { seedCatalog } from './modules/catalog/seed/seed-catalog';
+import { CatalogueFileError } from './modules/catalog/seed/catalogue-files';
+import { importCatalogue } from './modules/catalog/seed/seed-catalog';
 import { seedCoupons } from './modules/coupons/seed/seed-coupons';
 import { createFileStorage } from './modules/files/create-file-storage';
 import { createFilesRepository } from './modules/files/files.repository';
@@ -20,19 +21,21 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { engine: 'postgresql', url: config.databaseUrl } : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const seeded = await seedCatalog(database.db, {
+  let seededCoupons: string[] = [];
+  const seeded = await importCatalogue(database.db, {
     filesDir: path.join(config.dataDir, 'files'),
     mediaDir: path.join(config.dataDir, 'media'),
     currency: config.currency,
+    alsoImport: async (tx) => {
+      seededCoupons = (await seedCoupons(tx, { currency: config.currency })).inserted;
+    },
   });
-
-  const coupons = await seedCoupons(database.db, { currency: config.currency });
   // The seed's files are generated into DATA_DIR/files; with a bucket, the ones it lacks go up (ADR 0013).
   const bucketFiles = await syncBucket(config, database);
 
   const app = await buildApp({ config, database, secrets });
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
-  if (coupons.inserted.length > 0) app.log.info({ coupons: coupons.inserted }, 'seeded the promo codes');
+  if (seededCoupons.length > 0) app.log.info({ coupons: seededCoupons }, 'seeded the promo codes');
   if (bucketFiles.uploaded.length > 0) app.log.info({ files: bucketFiles.uploaded }, 'uploaded files missing from the bucket');
   if (bucketFiles.missing.length > 0)
     app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
@@ -65,6 +68,8 @@ async function syncBucket(config: Config, database: DatabaseHandle) {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`\n${error.message}\n\nFix these environment variables and start again.\n`);
+  } else if (error instanceof CatalogueFileError) {
+    console.error(`\nThe store could not import its first catalogue. ${error.message}\n\nFix the file and start again.\n`);
   } else if (error instanceof DataDirInUseError) {
     console.error(`\nThe store could not start: ${error.message}\n`);
   } else {

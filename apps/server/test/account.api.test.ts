@@ -287,7 +287,7 @@ describe.each(TEST_ENGINES)('the account API on %s', (engine) => {
 
     // A new major version is released: the customer is a major version behind.
     const [rechannel] = await t.database.db.select().from(products).where(eq(products.path, 'rechannel'));
-    await t.database.db.insert(productVersions).values({ productId: rechannel!.id, version: '2.0.0', releasedAt: new Date() });
+    await t.database.db.insert(productVersions).values({ productId: rechannel!.id, version: '2.0.0', releasedAt: new Date(), publishedAt: new Date() });
     expect(await state()).toMatchObject({ user_version: '1.0.2', current_version: '2.0.0', has_update: true, is_major_update: true, download_url: null });
 
     // Only real versions of products in the caller's own orders are recorded.

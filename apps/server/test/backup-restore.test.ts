@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecrets } from '../src/config/secrets';
 import { openDatabase, type Database, type DatabaseEngine } from '../src/db/client';
 import { accounts } from '../src/db/schema';
-import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
+import { importCatalogue } from '../src/modules/catalog/seed/seed-catalog';
 import { sha256File } from '../src/operations/archive';
 import { createBackup } from '../src/operations/backup';
 import { restoreBackup } from '../src/operations/restore';
@@ -50,7 +50,7 @@ async function createStoreData(engine: DatabaseEngine, scratch: string): Promise
   const close = () => (closing ??= handle.close());
   const database: TestDatabase = { ...handle, close, destroy: close };
 
-  await seedCatalog(database.db, { filesDir: path.join(dataDir, 'files'), mediaDir: path.join(dataDir, 'media'), currency: 'USD' });
+  await importCatalogue(database.db, { filesDir: path.join(dataDir, 'files'), mediaDir: path.join(dataDir, 'media'), currency: 'USD' });
   await loadSecrets(dataDir, {});
   await mkdir(path.join(dataDir, 'content', 'midi'), { recursive: true });
   await writeFile(path.join(dataDir, 'content', 'midi', 'landing.mid'), 'MThd maker piece');

@@ -1,7 +1,11 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productDetailSchema, productListSchema, type Product } from '@store/contracts';
+import { eq } from 'drizzle-orm';
+import { categoryListSchema, productDetailSchema, productListSchema, sandboxSessionResponseSchema, type Product } from '@store/contracts';
+import { products } from '../src/db/schema';
+import { readSeedCatalogue } from '../src/modules/catalog/seed/catalogue-files';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { SANDBOX_API } from './sandbox-fixtures';
 
 describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
   let t: TestApp;
@@ -82,6 +86,24 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     expect(JSON.stringify(product)).not.toContain('storageKey');
   });
 
+  it('publishes key facts with their links, and links a product and its free trial both ways', async () => {
+    const paid = productDetailSchema.parse((await t.app.inject('/api/products/remidi-4')).json());
+    expect(paid.keyFacts).toContainEqual({ value: 'Installation guide', href: '/remidi-4-installation' });
+    expect(paid).toMatchObject({ trial: { path: 'remidi-4-trial', display: 'reMIDI 4 Trial' }, trialOf: null });
+    const trial = productDetailSchema.parse((await t.app.inject('/api/products/remidi-4-trial')).json());
+    expect(trial).toMatchObject({ trial: null, trialOf: 'remidi-4' });
+    const pack = productDetailSchema.parse((await t.app.inject('/api/products/sw-select-sample-loops-vol-1')).json());
+    expect(pack.keyFacts).toContainEqual({ label: 'Download size', value: '111 MB' });
+  });
+
+  it('lists the categories in order, cached like the listing', async () => {
+    const response = await t.app.inject('/api/categories');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/max-age=60/);
+    const { categories } = await readSeedCatalogue();
+    expect(categoryListSchema.parse(response.json())).toEqual(categories.map(({ slug, name, intro }) => ({ slug, name, intro })));
+  });
+
   it('answers 404 JSON for an unknown product and for one that is not live', async () => {
     for (const path of ['no-such-product', 'remidi-5-preview']) {
       const response = await t.app.inject(`/api/products/${path}`);
@@ -112,5 +134,39 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
       { src: '/media/covers/remidi-4.600.webp', width: 600 },
       { src: '/media/covers/remidi-4.800.webp', width: 800 },
     ]);
+  });
+});
+
+describe.each(TEST_ENGINES)('deal dates on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sells a product whose deal has ended at its price, in the listing, on its page and at checkout', async () => {
+    await t.database.db
+      .update(products)
+      .set({ dealStartsAt: new Date('2025-01-01T00:00:00Z'), dealEndsAt: new Date('2025-02-01T00:00:00Z') })
+      .where(eq(products.path, 'rechannel'));
+    await t.database.db
+      .update(products)
+      .set({ discountPercent: 0, discountAmountMinor: 500, dealEndsAt: new Date('2099-01-01T00:00:00Z') })
+      .where(eq(products.path, 'sw-select-sample-loops-vol-2'));
+
+    const listed = productListSchema.parse((await t.app.inject('/api/products/')).json());
+    const byPath = new Map(listed.map((product) => [product.path, product]));
+    expect(byPath.get('rechannel')).toMatchObject({ total: '$29.00', discountPercent: '0%', discount: {}, deal: null });
+    expect(byPath.get('sw-select-sample-loops-vol-2')).toMatchObject({ total: '$19.99', discountPercent: 20, deal: { endsAt: '2099-01-01T00:00:00.000Z' } });
+    const page = productDetailSchema.parse((await t.app.inject('/api/products/rechannel')).json());
+    expect(page).toMatchObject({ total: '$29.00', deal: null });
+
+    const { session } = sandboxSessionResponseSchema.parse((await t.app.inject({ method: 'POST', url: `${SANDBOX_API}/sessions`, payload: {} })).json());
+    await t.app.inject({ method: 'PUT', url: `${SANDBOX_API}/sessions/${session}/items/rechannel`, payload: { quantity: 1 } });
+    const cart = await t.app.inject({ method: 'PUT', url: `${SANDBOX_API}/sessions/${session}/items/sw-select-sample-loops-vol-2`, payload: { quantity: 1 } });
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect(cart.json().cart).toMatchObject({ total: '$48.99' });
   });
 });

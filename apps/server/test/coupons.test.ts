@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, couponReservations, coupons, customers, orders, products } from '../src/db/schema';
-import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
+import { importCatalogue } from '../src/modules/catalog/seed/seed-catalog';
 import { createCouponRepository } from '../src/modules/coupons/coupons.repository';
 import { createCouponService } from '../src/modules/coupons/coupons.service';
 import { seedCouponList, seedCoupons } from '../src/modules/coupons/seed/seed-coupons';
@@ -19,7 +19,7 @@ describe.each(TEST_ENGINES)('coupons on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     mediaDir = await mkdtemp(path.join(os.tmpdir(), 'coupon-media-'));
-    await seedCatalog(database.db, { filesDir: path.join(SHARED_SEED_DIR, 'files'), mediaDir, currency: 'USD' });
+    await importCatalogue(database.db, { filesDir: path.join(SHARED_SEED_DIR, 'files'), mediaDir, currency: 'USD' });
     const [remidi] = await database.db.select({ id: products.id }).from(products).where(eq(products.path, 'remidi-4'));
     remidiId = remidi!.id;
   });
@@ -37,7 +37,7 @@ describe.each(TEST_ENGINES)('coupons on %s', (engine) => {
     expect((await seedCoupons(database.db, { currency: 'USD' })).inserted).toEqual([]);
     expect(await database.db.$count(coupons)).toBe(seedCouponList.length);
     const [remidi20] = await database.db.select().from(coupons).where(eq(coupons.code, 'REMIDI20'));
-    expect(remidi20?.productId).toBe(remidiId);
+    expect(remidi20?.productIds).toEqual([remidiId]);
     const [fiveOff] = await database.db.select().from(coupons).where(eq(coupons.code, 'FIVEOFF'));
     expect(fiveOff).toMatchObject({ kind: 'amount', amountOffMinor: 500, currency: 'USD', perCustomerLimit: 1 });
   });

@@ -70,7 +70,13 @@ describe.each(TEST_ENGINES)('an external identity provider (Auth0-style) on %s',
   beforeAll(async () => {
     issuer = await startFakeIssuer();
     t = await createTestApp(engine, {
-      env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'auth0-spa-client', OIDC_AUDIENCE: AUDIENCE, OIDC_CLAIMS_NAMESPACE: NAMESPACE },
+      env: {
+        OIDC_ISSUER: issuer.issuer,
+        OIDC_CLIENT_ID: 'auth0-spa-client',
+        OIDC_AUDIENCE: AUDIENCE,
+        OIDC_CLAIMS_NAMESPACE: NAMESPACE,
+        OIDC_ROLES_CLAIM: `${NAMESPACE}roles`,
+      },
     });
     const data = testOrder({ email: 'auth0.buyer@example.com' });
     expect((await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(data))).statusCode).toBe(200);
@@ -97,6 +103,17 @@ describe.each(TEST_ENGINES)('an external identity provider (Auth0-style) on %s',
     expect(response.statusCode).toBe(200);
     expect(response.json().orders).toHaveLength(1);
     expect(issuer.calls.userinfo).toBe(before);
+  });
+
+  it("makes a caller whose roles claim lists 'admin' an administrator, and nobody else", async () => {
+    const verified = { [`${NAMESPACE}email`]: 'maker@example.com', [`${NAMESPACE}email_verified`]: true };
+    const me = (token: string) => t.app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
+    const admin = await me(await issuer.sign(claims('auth0|maker', { ...verified, [`${NAMESPACE}roles`]: ['editor', 'admin'] })));
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toEqual({ email: 'maker@example.com', source: 'identity-provider' });
+    expect((await me(await issuer.sign(claims('auth0|maker', { ...verified, [`${NAMESPACE}roles`]: 'editor admin' })))).statusCode).toBe(200);
+    expect((await me(await issuer.sign(claims('auth0|maker', { ...verified, [`${NAMESPACE}roles`]: ['editor'] })))).statusCode).toBe(403);
+    expect((await me(await issuer.sign(claims('auth0|maker', { ...verified, roles: ['admin'] })))).statusCode).toBe(403);
   });
 
   it('asks userinfo when the token carries no email, briefly caching the answer', async () => {

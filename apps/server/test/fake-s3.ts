@@ -3,14 +3,19 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A tiny S3-compatible endpoint for tests (path-style: /{bucket}/{key}). GET must be a SigV4
- * presigned URL whose signature checks out with the test credentials (as S3, MinIO and R2 do);
- * HEAD and PUT must carry a SigV4 Authorization header for those credentials. It keeps every
- * request it saw, for the tests to look at.
+ * A tiny S3-compatible endpoint for tests (path-style: /{bucket}/{key}). A GET without an
+ * Authorization header must be a SigV4 presigned URL whose signature checks out with the test
+ * credentials (as S3, MinIO and R2 do); every other request must carry a SigV4 Authorization
+ * header for those credentials. Besides GET, HEAD, PUT and DELETE of objects it speaks what
+ * tus's S3 store uses: multipart uploads (create, upload part, list parts, complete, abort,
+ * list), CopyObject, DeleteObjects and user metadata (`x-amz-meta-*`). It keeps every request
+ * it saw, for the tests to look at.
  */
 export interface FakeS3 {
   endpoint: string;
   objects: Map<string, Buffer>;
+  /** Multipart uploads in progress, by upload id. */
+  multipart: Map<string, { key: string; parts: Map<number, Buffer> }>;
   requests: Array<{ method: string; url: string; verdict: string }>;
   close(): Promise<void>;
 }
@@ -37,8 +42,23 @@ export function presignedSignature(request: { method: string; path: string; quer
   return createHmac('sha256', key).update(toSign).digest('hex');
 }
 
+const etagOf = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The `x-amz-meta-*` headers of a PUT, returned with the object as S3 does. */
+function userMetadata(request: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => name.startsWith('x-amz-meta-'))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
 export async function startFakeS3(options: { bucket: string; region: string; accessKeyId: string; secretAccessKey: string }): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
+  const metadata = new Map<string, Record<string, string>>();
+  const multipart: FakeS3['multipart'] = new Map();
   const requests: FakeS3['requests'] = [];
 
   function refuse(response: ServerResponse, status: number, code: string) {
@@ -49,10 +69,10 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
   function handle(request: IncomingMessage, response: ServerResponse, body: Buffer): string {
     const url = new URL(request.url ?? '/', 'http://fake-s3');
     const prefix = `/${options.bucket}/`;
-    if (!url.pathname.startsWith(prefix)) return refuse(response, 404, 'NoSuchBucket');
+    if (!`${url.pathname}/`.startsWith(prefix)) return refuse(response, 404, 'NoSuchBucket');
     const key = url.pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
 
-    if (request.method === 'GET') {
+    if (request.method === 'GET' && !request.headers.authorization) {
       const query = url.searchParams;
       if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return refuse(response, 403, 'NotPresigned');
       if (
@@ -84,15 +104,105 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
     if (!authorization.startsWith(`AWS4-HMAC-SHA256 Credential=${options.accessKeyId}/`) || !/Signature=[0-9a-f]{64}$/.test(authorization)) {
       return refuse(response, 403, 'MissingSignature');
     }
+    const multipartVerdict = handleMultipart(request, response, url, key, body);
+    if (multipartVerdict) return multipartVerdict;
     if (request.method === 'HEAD') {
       const object = objects.get(key);
-      response.writeHead(object ? 200 : 404, object ? { 'content-length': object.byteLength } : {}).end();
+      response.writeHead(object ? 200 : 404, object ? { 'content-length': object.byteLength, ...metadata.get(key) } : {}).end();
       return object ? 'head-found' : 'head-missing';
+    }
+    if (request.method === 'GET') {
+      const object = objects.get(key);
+      if (!object) return refuse(response, 404, 'NoSuchKey');
+      response.writeHead(200, { 'content-length': object.byteLength, ...metadata.get(key) }).end(object);
+      return 'get';
+    }
+    if (request.method === 'PUT' && request.headers['x-amz-copy-source']) {
+      const source = decodeURIComponent(String(request.headers['x-amz-copy-source'])).replace(/^\/?[^/]+\//, '');
+      const object = objects.get(source);
+      if (!object) return refuse(response, 404, 'NoSuchKey');
+      objects.set(key, object);
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<CopyObjectResult><ETag>${etagOf(object)}</ETag><LastModified>${new Date().toISOString()}</LastModified></CopyObjectResult>`);
+      return 'copy';
     }
     if (request.method === 'PUT') {
       objects.set(key, body);
-      response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
+      metadata.set(key, userMetadata(request));
+      response.writeHead(200, { etag: etagOf(body) }).end();
       return 'put';
+    }
+    if (request.method === 'DELETE') {
+      objects.delete(key);
+      response.writeHead(204).end();
+      return 'delete';
+    }
+    if (request.method === 'POST' && url.searchParams.has('delete')) {
+      const keys = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => unescapeXml(match[1]!));
+      for (const deleted of keys) objects.delete(deleted);
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<DeleteResult>${keys.map((deleted) => `<Deleted><Key>${escapeXml(deleted)}</Key></Deleted>`).join('')}</DeleteResult>`);
+      return 'delete-objects';
+    }
+    return refuse(response, 405, 'MethodNotAllowed');
+  }
+
+  /** The multipart upload API; undefined when the request is not part of it. */
+  function handleMultipart(request: IncomingMessage, response: ServerResponse, url: URL, key: string, body: Buffer): string | undefined {
+    const query = url.searchParams;
+    const xml = (content: string) => response.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?>${content}`);
+    if (request.method === 'POST' && query.has('uploads')) {
+      const uploadId = `upload-${multipart.size + 1}-${Date.now()}`;
+      multipart.set(uploadId, { key, parts: new Map() });
+      xml(
+        `<InitiateMultipartUploadResult><Bucket>${options.bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+      );
+      return 'create-multipart';
+    }
+    if (request.method === 'GET' && query.has('uploads')) {
+      const prefix = query.get('prefix') ?? '';
+      const pending = [...multipart.entries()].filter(([, upload]) => upload.key.startsWith(prefix));
+      xml(
+        `<ListMultipartUploadsResult><Bucket>${options.bucket}</Bucket><IsTruncated>false</IsTruncated>${pending
+          .map(
+            ([uploadId, upload]) =>
+              `<Upload><Key>${escapeXml(upload.key)}</Key><UploadId>${uploadId}</UploadId><Initiated>${new Date().toISOString()}</Initiated></Upload>`,
+          )
+          .join('')}</ListMultipartUploadsResult>`,
+      );
+      return 'list-multipart';
+    }
+    const uploadId = query.get('uploadId');
+    if (!uploadId) return undefined;
+    const upload = multipart.get(uploadId);
+    if (!upload || upload.key !== key) return refuse(response, 404, 'NoSuchUpload');
+    if (request.method === 'PUT') {
+      upload.parts.set(Number(query.get('partNumber')), body);
+      response.writeHead(200, { etag: etagOf(body) }).end();
+      return 'upload-part';
+    }
+    if (request.method === 'GET') {
+      const parts = [...upload.parts.entries()].sort(([a], [b]) => a - b);
+      xml(
+        `<ListPartsResult><Bucket>${options.bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts
+          .map(([number, part]) => `<Part><PartNumber>${number}</PartNumber><ETag>${etagOf(part)}</ETag><Size>${part.byteLength}</Size></Part>`)
+          .join('')}</ListPartsResult>`,
+      );
+      return 'list-parts';
+    }
+    if (request.method === 'POST') {
+      const numbers = [...body.toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) => Number(match[1]));
+      objects.set(key, Buffer.concat(numbers.map((number) => upload.parts.get(number) ?? Buffer.alloc(0))));
+      multipart.delete(uploadId);
+      xml(`<CompleteMultipartUploadResult><Bucket>${options.bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+      return 'complete-multipart';
+    }
+    if (request.method === 'DELETE') {
+      multipart.delete(uploadId);
+      response.writeHead(204).end();
+      return 'abort-multipart';
     }
     return refuse(response, 405, 'MethodNotAllowed');
   }
@@ -110,6 +220,7 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
   return {
     endpoint: `http://127.0.0.1:${port}`,
     objects,
+    multipart,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

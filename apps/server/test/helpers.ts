@@ -8,7 +8,7 @@ import { buildApp, type AppDependencies } from '../src/app';
 import { ConfigError, loadConfig, type Config } from '../src/config/env';
 import { loadSecrets, type Secrets } from '../src/config/secrets';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../src/db/client';
-import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
+import { importCatalogue } from '../src/modules/catalog/seed/seed-catalog';
 import { seedCoupons } from '../src/modules/coupons/seed/seed-coupons';
 import { inlineScriptHashes, type WebApp } from '../src/plugins/spa';
 
@@ -124,18 +124,19 @@ export async function createTestApp(
     database?: TestDatabase;
     onLyraMemory?: AppDependencies['onLyraMemory'];
     sharedRateLimitsInDatabase?: boolean;
+    onRoute?: AppDependencies['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const database = options.database ?? (await createTestDatabase(engine));
   if (options.seed !== false) {
-    await seedCatalog(database.db, {
+    await importCatalogue(database.db, {
       filesDir: path.join(SHARED_SEED_DIR, 'files'),
       mediaDir: path.join(dataDir, 'media'),
       currency: config.currency,
+      alsoImport: (tx) => seedCoupons(tx, { currency: config.currency }),
     });
-    await seedCoupons(database.db, { currency: config.currency });
   }
   const secrets = await loadSecrets(dataDir, {});
   const app = await buildApp({
@@ -147,6 +148,7 @@ export async function createTestApp(
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
     sandboxPayments: options.sandboxPayments,
     onLyraMemory: options.onLyraMemory,
+    onRoute: options.onRoute,
     sharedRateLimitsInDatabase: options.sharedRateLimitsInDatabase,
     // Real scrypt, at a cost that keeps the tests quick (the parameters travel in the hash).
     passwordHashing: TEST_PASSWORD_HASHING,

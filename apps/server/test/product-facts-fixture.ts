@@ -27,6 +27,9 @@ export function productFactsFixture({ licenceSeats = null, ...detail }: Partial<
       media: [],
       related: [],
       latestVersion: null,
+      keyFacts: [],
+      trial: null,
+      trialOf: null,
       ...detail,
     },
   };

@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { productFiles, products, productVersions } from '../src/db/schema';
-import { seedCatalog } from '../src/modules/catalog/seed/seed-catalog';
-import { seedProducts } from '../src/modules/catalog/seed/catalog-seed';
+import { coupons, productCategories, productFiles, products, productVersions, storeMilestones } from '../src/db/schema';
+import { seedCoupons } from '../src/modules/coupons/seed/seed-coupons';
+import { readSeedCatalogue } from '../src/modules/catalog/seed/catalogue-files';
+import { importCatalogue } from '../src/modules/catalog/seed/seed-catalog';
 import { createTestDatabase, SHARED_SEED_DIR, TEST_ENGINES, type TestDatabase } from './helpers';
 
 describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
@@ -24,19 +25,41 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  it('inserts every seed product once, and nothing on the second run', async () => {
-    const first = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
+  it('imports the content files once, with their categories and the promo codes, and records the milestone', async () => {
+    const { products: seedProducts, categories } = await readSeedCatalogue();
+    const first = await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD', alsoImport: (tx) => seedCoupons(tx, { currency: 'USD' }) });
+    expect(first.imported).toBe(true);
     expect(first.inserted.sort()).toEqual(seedProducts.map((product) => product.path).sort());
-    const second = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
-    expect(second.inserted).toEqual([]);
+    expect(await database.db.select({ name: storeMilestones.name }).from(storeMilestones)).toEqual([{ name: 'catalogue-imported' }]);
+    const categoryRows = await database.db.select().from(productCategories).orderBy(productCategories.sortOrder);
+    expect(categoryRows.map(({ slug, name, intro }) => ({ slug, name, intro }))).toEqual(categories.map(({ slug, name, intro }) => ({ slug, name, intro })));
+    expect(await database.db.$count(coupons)).toBeGreaterThan(0);
+
+    const second = await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' });
+    expect(second).toMatchObject({ imported: false, inserted: [] });
     expect(await database.db.$count(products)).toBe(seedProducts.length);
   });
 
-  it("never overwrites a maker's edits", async () => {
-    await database.db.update(products).set({ priceMinor: 5900 }).where(eq(products.path, 'remidi-4'));
-    await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
+  it('publishes every release, renders the summary, and links a trial to its paid product', async () => {
+    const [trial] = await database.db.select().from(products).where(eq(products.path, 'remidi-4-trial'));
+    const [paid] = await database.db.select().from(products).where(eq(products.path, 'remidi-4'));
+    expect(trial?.trialOfProductId).toBe(paid?.id);
+    expect(paid?.summaryHtml).toMatch(/^<p><strong>reMIDI 4<\/strong> is our MIDI pad-mapping plugin/);
+    expect(paid?.summaryMarkdown).toMatch(/^\*\*reMIDI 4\*\*/);
+    expect(paid?.keyFacts).toContainEqual({ value: 'Installation guide', href: '/remidi-4-installation' });
+    const versions = await database.db.select().from(productVersions).where(eq(productVersions.productId, paid!.id));
+    expect(versions.map((version) => version.publishedAt?.toISOString())).toEqual(versions.map((version) => version.releasedAt.toISOString()));
+  });
+
+  it('never re-adds a product the maker deleted or changes one the maker edited', async () => {
+    const [gone] = await database.db.select().from(products).where(eq(products.path, 'remidi-5-preview'));
+    await database.db.delete(products).where(eq(products.id, gone!.id));
+    await database.db.update(products).set({ priceMinor: 5900, live: false }).where(eq(products.path, 'remidi-4'));
+    await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' });
     const [row] = await database.db.select().from(products).where(eq(products.path, 'remidi-4'));
-    expect(row?.priceMinor).toBe(5900);
+    expect(row).toMatchObject({ priceMinor: 5900, live: false });
+    expect(await database.db.select().from(products).where(eq(products.path, 'remidi-5-preview'))).toEqual([]);
+    await database.db.update(products).set({ live: true }).where(eq(products.path, 'remidi-4'));
   });
 
   it('publishes every seed cover as WebP renditions of its SVG', async () => {
@@ -60,8 +83,8 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await database.db.update(products).set(legacy('rechannel')).where(eq(products.path, 'rechannel'));
     await database.db.update(products).set({ imagePath: '/media/maker-art.png' }).where(eq(products.path, 'remidi-4-trial'));
 
-    const result = await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' });
-    expect(result).toEqual({ inserted: [], rasterCovers: ['rechannel'], previews: [] });
+    const result = await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' });
+    expect(result).toEqual({ imported: false, inserted: [], rasterCovers: ['rechannel'], previews: [] });
     const [moved] = await database.db.select().from(products).where(eq(products.path, 'rechannel'));
     expect(moved?.imagePath).toBe('/media/covers/rechannel.800.webp');
     expect(moved?.media).toEqual([
@@ -80,7 +103,7 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     ]);
     const [maker] = await database.db.select().from(products).where(eq(products.path, 'remidi-4-trial'));
     expect(maker?.imagePath).toBe('/media/maker-art.png');
-    expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).rasterCovers).toEqual([]);
+    expect((await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).rasterCovers).toEqual([]);
   });
 
   it('publishes up to four MIDI previews of each sample pack, stored in the media folder', async () => {
@@ -103,13 +126,13 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await database.db.update(products).set({ media: withoutPreviews }).where(eq(products.path, pack!.path));
     await rm(path.join(mediaDir, 'previews', pack!.path), { recursive: true });
 
-    expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([pack!.path]);
+    expect((await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([pack!.path]);
     const [after] = await database.db.select().from(products).where(eq(products.path, pack!.path));
     expect(after!.media).toEqual(pack!.media);
 
     // A maker who unlists the previews later keeps them unlisted: the folder shows they were written.
     await database.db.update(products).set({ media: withoutPreviews }).where(eq(products.path, pack!.path));
-    expect((await seedCatalog(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([]);
+    expect((await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([]);
   });
 
   it('records the true size and sha256 of every stored file', async () => {
@@ -145,16 +168,42 @@ describe('a second start on the same data directory', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pglite-restart-'));
     const options = { filesDir: path.join(SHARED_SEED_DIR, 'files'), mediaDir: path.join(dataDir, 'media'), currency: 'USD' };
     const first = await openDatabase({ engine: 'pglite', dataDir });
-    await seedCatalog(first.db, options);
+    await importCatalogue(first.db, options);
     await first.db.update(products).set({ displayName: 'Renamed by the maker' }).where(eq(products.path, 'rechannel'));
     const before = await first.db.select().from(products).orderBy(products.id);
     await first.close();
 
     const second = await openDatabase({ engine: 'pglite', dataDir });
-    expect((await seedCatalog(second.db, options)).inserted).toEqual([]);
+    expect((await importCatalogue(second.db, options)).inserted).toEqual([]);
     const after = await second.db.select().from(products).orderBy(products.id);
     expect(after).toEqual(before);
     await second.close();
     await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe.each(TEST_ENGINES)('a first start that fails on %s', (engine) => {
+  it('leaves nothing half-written, so the next start imports everything', async () => {
+    const database = await createTestDatabase(engine);
+    const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
+    const options = { filesDir: path.join(SHARED_SEED_DIR, 'files'), mediaDir, currency: 'USD' };
+    try {
+      const failing = importCatalogue(database.db, {
+        ...options,
+        alsoImport: async () => {
+          throw new Error('the promo codes could not be written');
+        },
+      });
+      await expect(failing).rejects.toThrow('the promo codes could not be written');
+      expect(await database.db.$count(products)).toBe(0);
+      expect(await database.db.$count(productCategories)).toBe(0);
+      expect(await database.db.$count(storeMilestones)).toBe(0);
+
+      expect((await importCatalogue(database.db, options)).imported).toBe(true);
+      expect(await database.db.$count(products)).toBeGreaterThan(0);
+    } finally {
+      await database.destroy();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
   });
 });

@@ -107,10 +107,30 @@ describe('serving the web app', () => {
     expect(html.split(APP_MARKUP)).toHaveLength(2);
   });
 
-  it('preloads the catalogue on pages that list products, and nothing on others', async () => {
+  it('preloads the catalogue on pages that list products, and only the categories on others', async () => {
     expect((await page('/products/deals')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
     expect((await page('/')).body).toContain('<link rel="preload" as="fetch" href="/api/products/"');
-    expect((await page('/about')).body).not.toContain('rel="preload"');
+    const about = (await page('/about')).body;
+    expect(about).not.toContain('href="/api/products/"');
+    expect(about).toContain('<link rel="preload" as="fetch" href="/api/categories"');
+  });
+
+  it("answers a category's list at /products/{slug}, titled and described by the category", async () => {
+    const response = await page('/products/sample-packs');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Sample Packs — SongWish</title>');
+    expect(response.body).toContain('Royalty-free MIDI and WAV loops');
+    expect(response.body).toContain('<link rel="preload" as="fetch" href="/api/categories"');
+    // A product path still finds its product; an unknown slug is neither.
+    expect((await page('/products/rechannel')).statusCode).toBe(200);
+    expect((await page('/products/no-such-category')).statusCode).toBe(404);
+  });
+
+  it("preloads a trial's paid product with the trial, since the trial's address shows its page", async () => {
+    const body = (await page('/products/remidi-4-trial')).body;
+    expect(body).toContain('<link rel="preload" as="fetch" href="/api/products/remidi-4-trial"');
+    expect(body).toContain('<link rel="preload" as="fetch" href="/api/products/remidi-4"');
+    expect((await page('/products/rechannel')).body).not.toContain('href="/api/products/remidi-4"');
   });
 
   it("preloads the full list's first card image with the card's own srcset and sizes", async () => {

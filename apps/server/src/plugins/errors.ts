@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HttpError } from '#server/lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,13 +28,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A request that fails its route's schema reads as it did when handlers parsed input themselves.
-    if (error.validation) return sendError(reply, 400, invalidInputMessage(request, error.validation, error.validationContext));
+    if (error.validation) {
+      return sendError(reply, 400, invalidInputMessage(request, error.validation, error.validationContext), fieldMessages(error.validation));
+    }
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed');
       return sendError(reply, status, INTERNAL_MESSAGE);
     }
-    return sendError(reply, status, clientMessage(error));
+    return sendError(reply, status, clientMessage(error), error instanceof HttpError ? error.fields : undefined);
   });
 });
 
@@ -43,12 +46,22 @@ function declaresContract(schema: FastifySchema | undefined) {
   return Boolean(schema && (schema.params || schema.querystring || schema.body || schema.response));
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string) {
+export function sendError(reply: FastifyReply, status: number, message: string, fields?: Readonly<Record<string, string>>) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send({ error: STATUS_CODES[status] ?? 'Error', message });
+    .send({ error: STATUS_CODES[status] ?? 'Error', message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) });
+}
+
+/** The first problem of each field, by its path: what a form shows beside the field. */
+function fieldMessages(problems: FastifySchemaValidationError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const problem of problems.slice(0, 50)) {
+    const path = issuePath(problem);
+    if (path && !Object.hasOwn(fields, path)) fields[path] = truncate(problem.message ?? 'Invalid value', 200);
+  }
+  return fields;
 }
 
 /** The URL is not repeated: it is the client's own input and may be many kilobytes long. */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pageModule, productPathOf, STATIC_PAGE_PATHS, type ImageVariant, type PublicStoreConfig } from '@store/contracts';
+import { isAdminPath, pageModule, productPathOf, STATIC_PAGE_PATHS, type ImageVariant, type PublicStoreConfig } from '@store/contracts';
 import { imageSrcSet, PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
@@ -15,6 +15,8 @@ import { pageModulePreloads, parseViteManifest, type ViteManifest } from './page
 const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/content/', '/files/', '/sandbox/', '/dev/', '/assets/'];
 const STATIC_PAGES = new Set<string>(STATIC_PAGE_PATHS);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Every storefront page's navigation lists the categories, and a `/products/{slug}` page needs them to know what it is. */
+const CATEGORIES_API = '/api/categories';
 
 export interface WebApp {
   /** Folder of the built app, or undefined when it has not been built. */
@@ -55,6 +57,8 @@ export interface ProductPreview {
   summaryHtml: string;
   image: string;
   imageVariants: ImageVariant[];
+  /** For a free trial: the paid product whose page the trial's address shows. */
+  trialOf?: string;
 }
 
 export interface SpaOptions {
@@ -63,6 +67,8 @@ export interface SpaOptions {
   publicUrl: string;
   /** The live product with this path, or undefined; decides 200 or 404 for /products/{path}. */
   findProduct: (productPath: string) => Promise<ProductPreview | undefined>;
+  /** The category whose list is `/products/{slug}`; it comes before a product with the same path. */
+  findCategory: (slug: string) => Promise<{ name: string; intro: string } | undefined>;
   /** The first product of the full list, whose card image is that page's largest paint. */
   firstListedProduct: () => Promise<ProductPreview | undefined>;
 }
@@ -105,6 +111,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     const page = await describePage(request.url, options);
     const modules = preloadsFor(pageModule(pathOf(request.url)));
     if (modules.length) page.meta.preload = { ...page.meta.preload, modules };
+    if (isAdminPath(pathOf(request.url))) reply.header('x-robots-tag', 'noindex');
     return sendIndex(reply, renderIndexHtml(webApp.indexHtml, options.publicConfig, page.meta), page.found ? 200 : 404);
   });
 });
@@ -120,16 +127,23 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
     type: 'website',
     image: `${publicUrl}/og-image.png`,
   };
+  // The back office finds out in the browser whether its page exists (and who may see it).
+  if (isAdminPath(pathname)) return { found: true, meta: { ...siteMeta, title: `Back office — ${publicConfig.storeName}` } };
   if (STATIC_PAGES.has(pathname)) {
     const listsProducts = pathname === '/' || pathname.startsWith('/products');
-    if (!listsProducts) return { found: true, meta: siteMeta };
+    if (!listsProducts) return { found: true, meta: { ...siteMeta, preload: { fetch: [CATEGORIES_API] } } };
     // The full list's first card is in view on every screen; the filtered lists start elsewhere.
     const first = pathname === '/products' ? await options.firstListedProduct() : undefined;
     const image = first?.image ? [{ href: first.image, srcset: imageSrcSet(first.imageVariants), sizes: PRODUCT_CARD_IMAGE_SIZES }] : undefined;
-    return { found: true, meta: { ...siteMeta, preload: { fetch: ['/api/products/'], image } } };
+    return { found: true, meta: { ...siteMeta, preload: { fetch: ['/api/products/', CATEGORIES_API], image } } };
   }
   const productPath = productPathOf(pathname);
-  // The trial shares the full product's page (docs/behaviour/catalogue.md#product-pages).
+  const category = productPath ? await options.findCategory(productPath) : undefined;
+  if (category) {
+    const meta = { ...siteMeta, title: `${category.name} — ${publicConfig.storeName}`, description: category.intro || siteMeta.description };
+    return { found: true, meta: { ...meta, preload: { fetch: ['/api/products/', CATEGORIES_API] } } };
+  }
+  // A trial's page shows its paid product (docs/behaviour/catalogue.md#product-pages).
   const product = productPath ? await options.findProduct(productPath) : undefined;
   if (!product) return { found: false, meta: { ...siteMeta, title: `Page not found — ${publicConfig.storeName}` } };
   return {
@@ -140,7 +154,11 @@ async function describePage(url: string, options: SpaOptions): Promise<{ found: 
       image: product.image.startsWith('/') ? `${publicUrl}${product.image}` : product.image,
       url: `${publicUrl}${pathname}`,
       type: 'product',
-      preload: { fetch: [`/api/products/${productPath}`, '/api/products/'], image: [{ href: product.image }] },
+      preload: {
+        // A trial's page shows its paid product: the browser asks for both answers at once.
+        fetch: [`/api/products/${productPath}`, ...(product.trialOf ? [`/api/products/${product.trialOf}`] : []), '/api/products/', CATEGORIES_API],
+        image: [{ href: product.image }],
+      },
     },
   };
 }

@@ -15,6 +15,8 @@ export interface Caller {
   givenName: string | undefined;
   familyName: string | undefined;
   name: string | undefined;
+  /** Roles the identity provider grants (from the configured roles claim); none from the embedded provider. */
+  roles: string[];
 }
 
 export interface AccessTokenVerifier {
@@ -95,6 +97,7 @@ export function embeddedTokenVerifier(options: EmbeddedVerifierOptions): AccessT
         givenName: account.givenName,
         familyName: account.familyName,
         name: account.fullName,
+        roles: [],
       };
     },
   };
@@ -126,6 +129,8 @@ export interface ExternalVerifierOptions {
   audience: string;
   /** Auth0-style namespaced claims, e.g. `https://store.example/` + `email`. */
   claimsNamespace?: string;
+  /** The access-token claim listing the caller's roles (an array, or a space-separated string), e.g. `https://store.example/roles`. */
+  rolesClaim?: string;
   fetch?: typeof fetch;
   /** How long a userinfo answer is reused for the same token. */
   userinfoCacheMs?: number;
@@ -204,7 +209,14 @@ export function externalTokenVerifier(options: ExternalVerifierOptions): AccessT
         givenName: text(names.given_name),
         familyName: text(names.family_name),
         name: text(names.name),
+        roles: options.rolesClaim ? rolesIn(payload[options.rolesClaim]) : [],
       };
     },
   };
+}
+
+/** A roles claim as providers send it: an array of names, or one space-separated string. */
+function rolesIn(claim: unknown): string[] {
+  const names = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(' ') : [];
+  return names.filter((name): name is string => typeof name === 'string' && name !== '').slice(0, 100);
 }

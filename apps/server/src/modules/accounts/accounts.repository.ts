@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   customers,
@@ -13,6 +13,14 @@ import {
   type CustomerRow,
   type ProductFileRow,
 } from '#server/db/schema.ts';
+
+export interface PublishedVersion {
+  id: number;
+  version: string;
+  releasedAt: Date;
+  major: boolean;
+  files: ProductFileRow[];
+}
 
 /**
  * What the account area reads: everything is reached from the customer row of the caller's
@@ -73,13 +81,19 @@ export function createAccountsRepository(db: Database) {
         .orderBy(asc(licences.id));
     },
 
-    /** The current (newest) version of each product, with its files. */
-    async currentVersions(productIds: number[]): Promise<Map<number, { version: string; files: ProductFileRow[] }>> {
+    /** Every published version of each product with its files, newest first by release date: the first is the current one. */
+    async publishedVersions(productIds: number[]): Promise<Map<number, PublishedVersion[]>> {
       if (productIds.length === 0) return new Map();
       const versions = await db
-        .selectDistinctOn([productVersions.productId], { id: productVersions.id, productId: productVersions.productId, version: productVersions.version })
+        .select({
+          id: productVersions.id,
+          productId: productVersions.productId,
+          version: productVersions.version,
+          releasedAt: productVersions.releasedAt,
+          major: productVersions.major,
+        })
         .from(productVersions)
-        .where(inArray(productVersions.productId, productIds))
+        .where(and(inArray(productVersions.productId, productIds), isNotNull(productVersions.publishedAt)))
         .orderBy(productVersions.productId, desc(productVersions.releasedAt), desc(productVersions.id));
       const files =
         versions.length === 0
@@ -94,9 +108,13 @@ export function createAccountsRepository(db: Database) {
                 ),
               )
               .orderBy(asc(productFiles.os), asc(productFiles.format), asc(productFiles.id));
-      return new Map(
-        versions.map((version) => [version.productId, { version: version.version, files: files.filter((file) => file.versionId === version.id) }]),
-      );
+      const byProduct = new Map<number, PublishedVersion[]>();
+      for (const version of versions) {
+        const list = byProduct.get(version.productId) ?? [];
+        list.push({ ...version, files: files.filter((file) => file.versionId === version.id) });
+        byProduct.set(version.productId, list);
+      }
+      return byProduct;
     },
 
     /** The version of each product the customer last downloaded through the account area. */

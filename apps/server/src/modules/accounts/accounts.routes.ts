@@ -1,4 +1,10 @@
-import { accountDataSchema, customerLookupResponseSchema, trackDownloadRequestSchema, trackDownloadResponseSchema } from '@store/contracts';
+import {
+  accountDataSchema,
+  accountPreferencesSchema,
+  customerLookupResponseSchema,
+  trackDownloadRequestSchema,
+  trackDownloadResponseSchema,
+} from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '#server/lib/http-error.ts';
@@ -18,6 +24,7 @@ export interface AccountsRoutesOptions {
  * - `POST /api/account/lookup`, `POST /lookup`: checkout prefill (customer_info, or error + profile names)
  * - `GET /api/account`: orders, licences, files and totals; 404 'No orders found'
  * - `POST /api/track-download`: {product_id, version, order_id} of one of the caller's orders
+ * - `GET`, `PUT /api/account/preferences`: {releaseEmails}, the caller's mail choices
  */
 export async function accountsRoutes(fastify: FastifyInstance, options: AccountsRoutesOptions) {
   fastify.addHook('onRequest', async (_request, reply) => {
@@ -58,5 +65,15 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
       if (!recorded) throw notFound('Your account has no such order, product or version.');
       return recorded;
     },
+  );
+
+  app.get('/api/account/preferences', { schema: { response: { 200: accountPreferencesSchema } } }, (request) =>
+    options.accounts.preferences(signedInCaller(request)),
+  );
+
+  app.put(
+    '/api/account/preferences',
+    { config: { input: 'mail preferences' }, schema: { body: accountPreferencesSchema, response: { 200: accountPreferencesSchema } } },
+    (request) => options.accounts.setPreferences(signedInCaller(request), request.body),
   );
 }

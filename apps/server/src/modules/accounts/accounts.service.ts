@@ -7,6 +7,7 @@ import {
   type AccountFile,
   type AccountLicence,
   type AccountOrder,
+  type AccountPreferences,
   type AccountProduct,
   type CustomerLookupResponse,
   type TrackDownloadRequest,
@@ -15,7 +16,7 @@ import {
 import type { SblSecurePayload } from '@store/contracts/payments/sbl';
 import { signedDownloadPath } from '../downloads/signed-download-url';
 import type { Caller } from './access-token';
-import type { AccountsRepository } from './accounts.repository';
+import type { AccountsRepository, PublishedVersion } from './accounts.repository';
 import { versionState } from './version-state';
 
 /** Links in the account area work this long; the page signs fresh ones on every load. */
@@ -32,6 +33,11 @@ export interface AccountsServiceOptions {
   downloadSource: 'local' | 's3';
   /** FastSpring with a secure-payload key: encrypts the checkout contact (see `sealSecurePayload`). */
   sealPrefill?: (payload: SblSecurePayload) => { securePayload: string; secureKey: string };
+  /** The mail module's record of what a customer wants emailed (release emails). */
+  mailPreferences: {
+    releaseEmails(email: string): Promise<boolean>;
+    setReleaseEmails(email: string, wanted: boolean): Promise<void>;
+  };
   now?: () => Date;
 }
 
@@ -97,7 +103,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
         repository.licencesOf(customer.id),
         repository.lastDownloadedVersions(customer.id),
       ]);
-      const current = await repository.currentVersions([...new Set(items.map((item) => item.productId))]);
+      const published = await repository.publishedVersions([...new Set(items.map((item) => item.productId))]);
       const expiresAt = new Date(now().getTime() + ACCOUNT_LINK_VALID_HOURS * 3_600_000);
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const url = (fileId: number, entitlementId: number) =>
@@ -108,22 +114,27 @@ export function createAccountsService(options: AccountsServiceOptions) {
         const products: AccountProduct[] = [];
         const files: AccountFile[] = [];
         for (const line of lines) {
-          const release = current.get(line.productId);
+          const [release, ...previous] = published.get(line.productId) ?? [];
           const lineRefunded = order.status === 'refunded' || line.refundedQuantity >= line.quantity;
           const canDownload = !lineRefunded && line.downloadable && line.entitlementId !== null && release !== undefined;
-          const lineFiles = canDownload
-            ? release.files.map((file): AccountFile => ({
-                display: `${line.productName} ${release.version}${PLATFORM_LABELS[file.os] ? ` for ${PLATFORM_LABELS[file.os]}` : ''}`,
-                file_url: url(file.id, line.entitlementId!),
-                product: line.productName,
-                product_id: line.productPath,
-                size: formatBytes(file.sizeBytes),
-                size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
-                filename: file.filename,
-                version: release.version,
-                download_source: options.downloadSource,
-                type: file.os,
-              }))
+          const filesOf = (version: PublishedVersion) =>
+            version.files.map((file): AccountFile => ({
+              display: `${line.productName} ${version.version}${PLATFORM_LABELS[file.os] ? ` for ${PLATFORM_LABELS[file.os]}` : ''}`,
+              file_url: url(file.id, line.entitlementId!),
+              product: line.productName,
+              product_id: line.productPath,
+              size: formatBytes(file.sizeBytes),
+              size_mb: Math.round((file.sizeBytes / (1024 * 1024)) * 100) / 100,
+              filename: file.filename,
+              version: version.version,
+              download_source: options.downloadSource,
+              type: file.os,
+            }));
+          const lineFiles = canDownload ? filesOf(release) : [];
+          const previousVersions = canDownload
+            ? previous
+                .map((version) => ({ version: version.version, released_at: version.releasedAt.toISOString(), files: filesOf(version) }))
+                .filter((version) => version.files.length > 0)
             : [];
           files.push(...lineFiles);
           products.push({
@@ -133,10 +144,15 @@ export function createAccountsService(options: AccountsServiceOptions) {
             quantity: line.quantity,
             subtotal_display: formatMoney(line.subtotalMinor - line.discountMinor, order.currency),
             coupon: line.discountMinor > 0 && order.couponCodes.length > 0 ? order.couponCodes.join(', ') : 'N/A',
-            ...versionState(lastDownloaded.get(line.productId), release?.version),
+            ...versionState(
+              lastDownloaded.get(line.productId),
+              release?.version,
+              (published.get(line.productId) ?? []).filter((version) => version.major).map((version) => version.version),
+            ),
             download_url: lineFiles[0]?.file_url ?? null,
             download_expires: lineFiles.length > 0 ? expiresAt.toISOString() : null,
             refunded_quantity: order.status === 'refunded' ? line.quantity : line.refundedQuantity,
+            previous_versions: previousVersions,
           });
         }
         const orderItemIds = new Set(lines.map((line) => line.orderItemId));
@@ -184,6 +200,16 @@ export function createAccountsService(options: AccountsServiceOptions) {
         })),
         orders: accountOrders,
       };
+    },
+
+    /** The caller's mail choices; anyone signed in with a verified email has them, customer or not. */
+    async preferences(caller: VerifiedCaller): Promise<AccountPreferences> {
+      return { releaseEmails: await options.mailPreferences.releaseEmails(caller.email) };
+    },
+
+    async setPreferences(caller: VerifiedCaller, preferences: AccountPreferences): Promise<AccountPreferences> {
+      await options.mailPreferences.setReleaseEmails(caller.email, preferences.releaseEmails);
+      return preferences;
     },
 
     /** Records the version downloaded from one of the caller's own orders; undefined when the order or version is not theirs. */

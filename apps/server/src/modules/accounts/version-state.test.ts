@@ -37,4 +37,12 @@ describe('versionState', () => {
   it('has no current version for a product without releases', () => {
     expect(versionState('1.0.0', null)).toMatchObject({ current_version: null, has_update: false });
   });
+
+  it('is a major update when the update passes a release the maker marked major, and only then', () => {
+    expect(versionState('1.4.0', '1.6.0', ['1.5.0'])).toMatchObject({ has_update: true, is_major_update: true });
+    expect(versionState('1.4.0', '1.6.0', ['1.6.0'])).toMatchObject({ is_major_update: true });
+    expect(versionState('1.5.0', '1.6.0', ['1.5.0'])).toMatchObject({ has_update: true, is_major_update: false });
+    expect(versionState('1.4.0', '1.6.0', ['1.7.0'])).toMatchObject({ is_major_update: false });
+    expect(versionState('1.6.0', '1.6.0', ['1.6.0'])).toMatchObject({ has_update: false, is_major_update: false });
+  });
 });

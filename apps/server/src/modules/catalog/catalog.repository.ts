@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { productFiles, products, productVersions, type ProductFileRow, type ProductRow, type ProductVersionRow } from '#server/db/schema.ts';
+import { productCategories, productFiles, products, productVersions, type ProductFileRow, type ProductRow, type ProductVersionRow } from '#server/db/schema.ts';
 
 export interface VersionWithFiles extends ProductVersionRow {
   files: ProductFileRow[];
@@ -22,24 +22,61 @@ export function createCatalogRepository(db: Database) {
       return rows[0];
     },
 
-    /**
-     * A fingerprint of every product and release row: it changes with any write, made by this
-     * process or another on the same database (rows carry no reliable "updated at").
-     */
-    async fingerprint(): Promise<string> {
-      const [productRows, versionRows] = await Promise.all([
-        db.select({ md5: sql<string>`md5(coalesce(string_agg(products::text, '|' order by products.id), ''))` }).from(products),
-        db.select({ md5: sql<string>`md5(coalesce(string_agg(product_versions::text, '|' order by product_versions.id), ''))` }).from(productVersions),
-      ]);
-      return `${productRows[0]?.md5 ?? ''}.${versionRows[0]?.md5 ?? ''}`;
+    /** The store's categories in menu order. */
+    listCategories(): Promise<Array<{ slug: string; name: string; intro: string }>> {
+      return db
+        .select({ slug: productCategories.slug, name: productCategories.name, intro: productCategories.intro })
+        .from(productCategories)
+        .orderBy(asc(productCategories.sortOrder), asc(productCategories.name));
     },
 
-    /** The newest release of a product by release date, with its files. */
+    /** The live free trial of a product (the first by sort order, should a maker make two). */
+    async findLiveTrialOf(productId: number): Promise<{ path: string; display: string } | undefined> {
+      const [row] = await db
+        .select({ path: products.path, display: products.displayName })
+        .from(products)
+        .where(and(eq(products.trialOfProductId, productId), eq(products.live, true)))
+        .orderBy(asc(products.sortOrder), asc(products.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The path of a live product by id. */
+    async findLivePathById(productId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ path: products.path })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.live, true)))
+        .limit(1);
+      return row?.path;
+    },
+
+    /**
+     * A fingerprint of every product and release row, and of which deals run at `at`: it changes
+     * with any write, made by this process or another on the same database (rows carry no
+     * reliable "updated at"), and when a deal starts or ends.
+     */
+    async fingerprint(at: Date): Promise<string> {
+      const running = sql`(${products.discountPercent} > 0 or ${products.discountAmountMinor} > 0)
+        and (${products.dealStartsAt} is null or ${products.dealStartsAt} <= ${at.toISOString()})
+        and (${products.dealEndsAt} is null or ${products.dealEndsAt} > ${at.toISOString()})`;
+      const [productRows, versionRows, dealRows] = await Promise.all([
+        db.select({ md5: sql<string>`md5(coalesce(string_agg(products::text, '|' order by products.id), ''))` }).from(products),
+        db.select({ md5: sql<string>`md5(coalesce(string_agg(product_versions::text, '|' order by product_versions.id), ''))` }).from(productVersions),
+        db
+          .select({ ids: sql<string>`coalesce(string_agg(${products.id}::text, ',' order by ${products.id}), '')` })
+          .from(products)
+          .where(running),
+      ]);
+      return `${productRows[0]?.md5 ?? ''}.${versionRows[0]?.md5 ?? ''}.${dealRows[0]?.ids ?? ''}`;
+    },
+
+    /** The newest published release of a product by release date, with its files. */
     async findLatestVersion(productId: number): Promise<VersionWithFiles | undefined> {
       const [version] = await db
         .select()
         .from(productVersions)
-        .where(eq(productVersions.productId, productId))
+        .where(and(eq(productVersions.productId, productId), isNotNull(productVersions.publishedAt)))
         .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
         .limit(1);
       if (!version) return undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { productDetailSchema, productListSchema, productParamsSchema } from '@store/contracts';
+import { categoryListSchema, productDetailSchema, productListSchema, productParamsSchema } from '@store/contracts';
 import { notFound } from '#server/lib/http-error.ts';
 import { sendCachedBody } from '#server/lib/send-cached-body.ts';
 import type { CatalogService } from './catalog.service';
@@ -24,6 +24,11 @@ export async function catalogRoutes(fastify: FastifyInstance, { catalog }: { cat
     return catalog.getListing().then((listing) => {
       sendCachedBody(request, reply, listing, CATALOG_CACHE_CONTROL);
     });
+  });
+
+  // Small and read by every page's navigation, so served from memory like the listing.
+  app.get('/api/categories', { config: { rateLimit: false }, schema: { response: { 200: categoryListSchema } } }, async (request, reply) => {
+    sendCachedBody(request, reply, await catalog.getCategories(), CATALOG_CACHE_CONTROL);
   });
 
   app.get(

@@ -14,10 +14,17 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   discountPercent: 0,
   discountPercentStyle: 'number',
   discountReason: null,
+  discountAmountMinor: null,
+  dealStartsAt: null,
+  dealEndsAt: null,
   live: true,
   downloadable: true,
   licenceSeats: 3,
   summaryHtml: '<p>Pads</p>',
+  summaryMarkdown: '',
+  keyFacts: [],
+  trialOfProductId: null,
+  version: 1,
   descriptionMarkdown: '# reMIDI',
   imagePath: '/media/covers/remidi-4.svg',
   media: [],
@@ -34,6 +41,12 @@ function fakeRepository(rows: ProductRow[]) {
     findLiveProductByPath: vi.fn(async (path: string) => rows.find((candidate) => candidate.path === path)),
     findLatestVersion: vi.fn(async () => undefined),
     fingerprint: vi.fn(async () => 'unchanged'),
+    listCategories: vi.fn(async () => [{ slug: 'tools', name: 'Tools', intro: 'Handy tools.' }]),
+    findLiveTrialOf: vi.fn(async (productId: number) => {
+      const trial = rows.find((candidate) => candidate.trialOfProductId === productId && candidate.live);
+      return trial && { path: trial.path, display: trial.displayName };
+    }),
+    findLivePathById: vi.fn(async (productId: number) => rows.find((candidate) => candidate.id === productId)?.path),
   } satisfies CatalogRepository;
 }
 
@@ -109,5 +122,49 @@ describe('catalog service cache', () => {
     await service.getProduct('remidi-4');
     await service.getProduct('remidi-4');
     expect(repository.findLiveProductByPath).toHaveBeenCalledTimes(3);
+  });
+
+  it('expires the listing and a product page when a deal starts or ends, before maxAgeMs', async () => {
+    const starts = Date.parse('2026-11-01T00:00:00Z');
+    const ends = Date.parse('2026-11-08T00:00:00Z');
+    let now = starts - 10;
+    const deal = row({ discountPercent: 25, discountReason: 'Week sale', dealStartsAt: new Date(starts), dealEndsAt: new Date(ends) });
+    const repository = fakeRepository([deal]);
+    const service = createCatalogService(repository, { maxAgeMs: 30 * 24 * 3600_000, now: () => now });
+    const total = async () => JSON.parse((await service.getListing()).json.toString())[0].total;
+    const pageTotal = async () => JSON.parse((await service.getProduct('remidi-4'))!.json.toString()).total;
+
+    expect(await total()).toBe('$79.00');
+    expect(await pageTotal()).toBe('$79.00');
+    now = starts;
+    expect(service.peekListing()).toBeUndefined();
+    expect(await total()).toBe('$59.25');
+    expect(await pageTotal()).toBe('$59.25');
+    now = ends - 1;
+    expect(await total()).toBe('$59.25');
+    now = ends;
+    expect(await total()).toBe('$79.00');
+    expect(await pageTotal()).toBe('$79.00');
+    expect(repository.listLiveProducts).toHaveBeenCalledTimes(3);
+  });
+
+  it('publishes the trial of a paid product, and the paid product of a trial', async () => {
+    const paid = row();
+    const trial = row({ id: 2, path: 'remidi-4-trial', displayName: 'reMIDI 4 Trial', priceMinor: 0, trialOfProductId: 1 });
+    const service = createCatalogService(fakeRepository([paid, trial]));
+    const page = async (path: string) => JSON.parse((await service.getProduct(path))!.json.toString());
+    expect(await page('remidi-4')).toMatchObject({ trial: { path: 'remidi-4-trial', display: 'reMIDI 4 Trial' }, trialOf: null });
+    expect(await page('remidi-4-trial')).toMatchObject({ trial: null, trialOf: 'remidi-4' });
+  });
+
+  it('caches the categories and rebuilds them after invalidate', async () => {
+    const repository = fakeRepository([row()]);
+    const service = createCatalogService(repository);
+    const first = await service.getCategories();
+    expect(JSON.parse(first.json.toString())).toEqual([{ slug: 'tools', name: 'Tools', intro: 'Handy tools.' }]);
+    expect(await service.getCategories()).toBe(first);
+    service.invalidate();
+    await service.getCategories();
+    expect(repository.listCategories).toHaveBeenCalledTimes(2);
   });
 });

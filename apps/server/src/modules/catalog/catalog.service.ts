@@ -1,7 +1,9 @@
 import { toCachedBody, type CachedBody } from '#server/lib/cached-body.ts';
+import type { ProductRow } from '#server/db/schema.ts';
+import { nextDealChange } from '#server/lib/deal.ts';
 import type { CatalogRepository } from './catalog.repository';
-import type { ImageVariant, ProductDetail } from '@store/contracts';
-import { imageVariantsOf, toProductDetailView, toProductView } from './product-view';
+import type { Category, ImageVariant, ProductDetail } from '@store/contracts';
+import { imageVariantsOf, toProductDetailView, toProductView, type ProductLinks } from './product-view';
 
 export interface CatalogServiceOptions {
   /**
@@ -15,7 +17,8 @@ export interface CatalogServiceOptions {
 
 interface Entry<T> {
   value: Promise<T>;
-  builtAt: number;
+  /** When the answer stops being served: after `maxAgeMs`, or earlier at a deal's start or end. */
+  expiresAt: number;
 }
 
 /** A live product as the storefront shows it, with the facts a search index needs beside it. */
@@ -31,6 +34,13 @@ export interface ProductSummary {
   summaryHtml: string;
   image: string;
   imageVariants: ImageVariant[];
+  /** For a free trial: the live paid product whose page its address shows. */
+  trialOf?: string;
+}
+
+/** The first moment after `at` when one of the rows' deals starts or ends, in ms; Infinity when none does. */
+function nextPriceChange(rows: ProductRow[], at: Date): number {
+  return Math.min(...rows.map((row) => nextDealChange(row, at)?.getTime() ?? Number.POSITIVE_INFINITY));
 }
 
 /** Builds the catalogue answers once, keeps them in memory and rebuilds after a change. */
@@ -40,12 +50,25 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
   let listing: Entry<{ body: CachedBody; summaries: Map<string, ProductSummary> }> | undefined;
   /** The built listing, once its build has finished; lets the hot path skip a promise. */
   let builtListing: CachedBody | undefined;
+  let categories: Entry<{ body: CachedBody; list: Category[] }> | undefined;
   const details = new Map<string, Entry<CachedBody | null>>();
 
-  const fresh = (entry: Entry<unknown> | undefined) => entry !== undefined && now() - entry.builtAt < maxAgeMs;
+  const fresh = (entry: Entry<unknown> | undefined) => entry !== undefined && now() < entry.expiresAt;
+  const newEntry = <T>(build: (entry: Entry<T>) => Promise<T>): Entry<T> => {
+    const entry = { expiresAt: now() + maxAgeMs } as Entry<T>;
+    entry.value = build(entry);
+    return entry;
+  };
+  /** Shortens an entry's life to the rows' next deal boundary, so no price outlives its deal. */
+  const expireAtNextDeal = (entry: Entry<unknown>, rows: ProductRow[], at: Date) => {
+    entry.expiresAt = Math.min(entry.expiresAt, nextPriceChange(rows, at));
+  };
 
-  async function buildListing() {
+  async function buildListing(entry: Entry<unknown>) {
     const rows = await repository.listLiveProducts();
+    const at = new Date(now());
+    expireAtNextDeal(entry, rows, at);
+    const pathById = new Map(rows.map((row) => [row.id, row.path]));
     const summaries = new Map(
       rows.map((row) => [
         row.path,
@@ -55,23 +78,49 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
           summaryHtml: row.summaryHtml,
           image: row.imagePath,
           imageVariants: imageVariantsOf(row).imageVariants ?? [],
+          ...(row.trialOfProductId !== null && pathById.has(row.trialOfProductId) && { trialOf: pathById.get(row.trialOfProductId) }),
         },
       ]),
     );
-    return { body: toCachedBody(rows.map(toProductView)), summaries };
+    return { body: toCachedBody(rows.map((row) => toProductView(row, at))), summaries };
   }
 
-  async function buildDetail(path: string): Promise<CachedBody | null> {
+  async function linksOf(row: ProductRow): Promise<ProductLinks> {
+    const [trial, trialOf] = await Promise.all([
+      repository.findLiveTrialOf(row.id),
+      row.trialOfProductId === null ? undefined : repository.findLivePathById(row.trialOfProductId),
+    ]);
+    return { trial: trial ?? null, trialOf: trialOf ?? null };
+  }
+
+  async function buildDetail(path: string, entry: Entry<unknown>): Promise<CachedBody | null> {
     const row = await repository.findLiveProductByPath(path);
     if (!row) return null;
-    const latest = await repository.findLatestVersion(row.id);
-    return toCachedBody(toProductDetailView(row, latest));
+    const [latest, links] = await Promise.all([repository.findLatestVersion(row.id), linksOf(row)]);
+    const at = new Date(now());
+    expireAtNextDeal(entry, [row], at);
+    return toCachedBody(toProductDetailView(row, latest, links, at));
+  }
+
+  function currentCategories() {
+    if (fresh(categories)) return categories!.value;
+    const entry = newEntry(async () => {
+      const list = await repository.listCategories();
+      return { body: toCachedBody(list), list };
+    });
+    categories = entry;
+    // A failed build must not be served from the cache.
+    entry.value.catch(() => {
+      if (categories === entry) categories = undefined;
+    });
+    return entry.value;
   }
 
   function currentListing() {
     if (!fresh(listing)) {
-      const value = buildListing();
-      listing = { value, builtAt: now() };
+      const entry = newEntry<{ body: CachedBody; summaries: Map<string, ProductSummary> }>((building) => buildListing(building));
+      const value = entry.value;
+      listing = entry;
       builtListing = undefined;
       value.then(
         (built) => {
@@ -97,12 +146,23 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
       return fresh(listing) ? builtListing : undefined;
     },
 
+    /** The store's categories in menu order (`GET /api/categories`), cached and invalidated with the listing. */
+    async getCategories(): Promise<CachedBody> {
+      return (await currentCategories()).body;
+    },
+
+    /** The category whose list is `/products/{slug}`, for page metadata; undefined when none has that slug. */
+    async findCategory(slug: string): Promise<Category | undefined> {
+      return (await currentCategories()).list.find((category) => category.slug === slug);
+    },
+
     /** The live product's answer, or null when no live product has this path. */
     async getProduct(path: string): Promise<CachedBody | null> {
       const cached = details.get(path);
       if (fresh(cached)) return cached!.value;
-      const value = buildDetail(path);
-      details.set(path, { value, builtAt: now() });
+      const entry = newEntry<CachedBody | null>((building) => buildDetail(path, building));
+      const value = entry.value;
+      details.set(path, entry);
       // Only products that exist stay cached, so unknown paths cannot grow the map.
       value.then(
         (body) => body === null && details.get(path)?.value === value && details.delete(path),
@@ -127,20 +187,28 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
      */
     async listProductFacts(): Promise<ProductFacts[]> {
       const rows = await repository.listLiveProducts();
+      const at = new Date(now());
       return Promise.all(
-        rows.map(async (row) => ({ detail: toProductDetailView(row, await repository.findLatestVersion(row.id)), licenceSeats: row.licenceSeats })),
+        rows.map(async (row) => ({
+          detail: toProductDetailView(row, await repository.findLatestVersion(row.id), await linksOf(row), at),
+          licenceSeats: row.licenceSeats,
+        })),
       );
     },
 
-    /** Changes whenever any product or release changes, in this process or another on the same database. */
+    /**
+     * Changes whenever any product or release changes, in this process or another on the same
+     * database, and when a deal starts or ends (the prices an index holds change then too).
+     */
     fingerprint(): Promise<string> {
-      return repository.fingerprint();
+      return repository.fingerprint(new Date(now()));
     },
 
-    /** Call after any write to products, versions or files. */
+    /** Call after any write to products, versions, files or categories. */
     invalidate() {
       listing = undefined;
       builtListing = undefined;
+      categories = undefined;
       details.clear();
     },
   };

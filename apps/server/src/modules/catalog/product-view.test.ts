@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productSchema } from '@store/contracts';
+import { productDetailSchema, productSchema } from '@store/contracts';
 import type { ProductRow } from '#server/db/schema.ts';
-import { toProductView } from './product-view';
+import { toProductDetailView, toProductView } from './product-view';
 
 const base: ProductRow = {
   id: 3,
@@ -14,10 +14,17 @@ const base: ProductRow = {
   discountPercent: 20,
   discountPercentStyle: 'text',
   discountReason: 'Launch offer',
+  discountAmountMinor: null,
+  dealStartsAt: null,
+  dealEndsAt: null,
   live: true,
   downloadable: true,
   licenceSeats: 3,
   summaryHtml: '<p>Route MIDI</p>',
+  summaryMarkdown: '',
+  keyFacts: [],
+  trialOfProductId: null,
+  version: 1,
   descriptionMarkdown: '',
   imagePath: '/media/covers/rechannel.svg',
   media: [],
@@ -77,5 +84,37 @@ describe('toProductView', () => {
       media: [{ kind: 'image', src: '/media/covers/rechannel.800.webp', title: 'Cover', variants: [{ src: '/media/covers/rechannel.400.webp', width: 400 }] }],
     };
     expect(toProductView(row)).not.toHaveProperty('imageVariants');
+  });
+
+  it("follows the deal's dates: the discount counts from its start to its end, and says when it ends", () => {
+    const dated: ProductRow = { ...base, dealStartsAt: new Date('2026-11-01T00:00:00Z'), dealEndsAt: new Date('2026-12-01T00:00:00Z') };
+    const before = toProductView(dated, new Date('2026-10-31T12:00:00Z'));
+    expect(before).toMatchObject({ total: '$29.00', totalValue: 29, discountPercent: '0%', discount: {}, deal: null });
+    const during = toProductView(dated, new Date('2026-11-15T12:00:00Z'));
+    expect(during).toMatchObject({
+      total: '$23.20',
+      discountPercent: '20%',
+      discount: { reason: 'Launch offer' },
+      deal: { endsAt: '2026-12-01T00:00:00.000Z' },
+    });
+    expect(productSchema.parse(during)).toEqual(during);
+    expect(toProductView(dated, new Date('2026-12-01T00:00:00Z'))).toMatchObject({ total: '$29.00', deal: null, discount: {} });
+  });
+
+  it('prices a fixed-amount deal exactly and publishes its rounded percent', () => {
+    const view = toProductView({ ...base, discountPercent: 0, discountPercentStyle: 'number', discountAmountMinor: 500 });
+    expect(view).toMatchObject({ total: '$24.00', totalValue: 24, discountPercent: 17, discount: { reason: 'Launch offer' }, deal: { endsAt: null } });
+  });
+});
+
+describe('toProductDetailView', () => {
+  it('publishes key facts and the trial links', () => {
+    const keyFacts = [
+      { label: 'Format', value: 'VST3' },
+      { value: 'Manual', href: '/support' },
+    ];
+    const view = toProductDetailView({ ...base, keyFacts }, undefined, { trial: { path: 'pad-mapper-trial', display: 'Pad Mapper Trial' }, trialOf: null });
+    expect(productDetailSchema.parse(view)).toEqual(view);
+    expect(view).toMatchObject({ keyFacts, trial: { path: 'pad-mapper-trial', display: 'Pad Mapper Trial' }, trialOf: null, latestVersion: null });
   });
 });

@@ -1,20 +1,15 @@
-import {
-  applyPercentDiscount,
-  formatMoney,
-  minorToMajor,
-  type DiscountPercent,
-  type ImageVariant,
-  type Product,
-  type ProductCategory,
-  type ProductDetail,
-} from '@store/contracts';
+import { formatMoney, minorToMajor, type DiscountPercent, type ImageVariant, type Product, type ProductCategory, type ProductDetail } from '@store/contracts';
 import type { ProductRow } from '#server/db/schema.ts';
+import { currentPrice, type CurrentPrice } from '#server/lib/deal.ts';
 import { renderMarkdown } from '#server/lib/markdown.ts';
 import type { VersionWithFiles } from './catalog.repository';
 
-/** A database row as the storefront contract publishes it (docs/behaviour/catalogue.md#product-fields). */
-export function toProductView(row: ProductRow): Product {
-  const totalMinor = applyPercentDiscount(row.priceMinor, row.discountPercent);
+/**
+ * A database row as the storefront contract publishes it at `at` (docs/behaviour/catalogue.md#product-fields):
+ * a deal counts only between its dates, so the same row may publish two prices at two moments.
+ */
+export function toProductView(row: ProductRow, at: Date = new Date()): Product {
+  const now = currentPrice(row, at);
   return {
     path: row.path,
     sku: row.sku,
@@ -23,8 +18,8 @@ export function toProductView(row: ProductRow): Product {
     ...imageVariantsOf(row),
     price: formatMoney(row.priceMinor, row.currency),
     priceValue: minorToMajor(row.priceMinor, row.currency),
-    total: formatMoney(totalMinor, row.currency),
-    totalValue: minorToMajor(totalMinor, row.currency),
+    total: formatMoney(now.totalMinor, row.currency),
+    totalValue: minorToMajor(now.totalMinor, row.currency),
     currency: row.currency,
     description: { summary: row.summaryHtml },
     attributes: {
@@ -32,8 +27,9 @@ export function toProductView(row: ProductRow): Product {
       category: row.category as ProductCategory,
       download: row.downloadable ? 'true' : 'false',
     },
-    discount: row.discountReason && row.discountPercent > 0 ? { reason: row.discountReason } : {},
-    discountPercent: publishedDiscount(row),
+    discount: now.reason && now.percent > 0 ? { reason: now.reason } : {},
+    discountPercent: publishedDiscount(row, now),
+    deal: now.percent > 0 ? { endsAt: now.endsAt ? now.endsAt.toISOString() : null } : null,
   };
 }
 
@@ -46,13 +42,26 @@ export function imageVariantsOf(row: ProductRow): { imageVariants?: ImageVariant
   return variants && variants.length > 0 ? { imageVariants: variants } : {};
 }
 
-function publishedDiscount(row: ProductRow): DiscountPercent {
-  return row.discountPercentStyle === 'text' ? `${row.discountPercent}%` : row.discountPercent;
+function publishedDiscount(row: ProductRow, now: CurrentPrice): DiscountPercent {
+  return row.discountPercentStyle === 'text' ? `${now.percent}%` : now.percent;
 }
 
-export function toProductDetailView(row: ProductRow, latest: VersionWithFiles | undefined): ProductDetail {
+/** What a product page shows beside the row: its trial, or the paid product a trial belongs to. */
+export interface ProductLinks {
+  trial: { path: string; display: string } | null;
+  trialOf: string | null;
+}
+
+export const NO_LINKS: ProductLinks = { trial: null, trialOf: null };
+
+export function toProductDetailView(
+  row: ProductRow,
+  latest: VersionWithFiles | undefined,
+  links: ProductLinks = NO_LINKS,
+  at: Date = new Date(),
+): ProductDetail {
   return {
-    ...toProductView(row),
+    ...toProductView(row, at),
     longDescription: row.descriptionMarkdown,
     descriptionHtml: renderMarkdown(row.descriptionMarkdown),
     media: row.media,
@@ -72,5 +81,8 @@ export function toProductDetailView(row: ProductRow, latest: VersionWithFiles | 
           })),
         }
       : null,
+    keyFacts: row.keyFacts,
+    trial: links.trial,
+    trialOf: links.trialOf,
   };
 }

@@ -10,7 +10,7 @@ const coupon = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   percentOff: 10,
   amountOffMinor: null,
   currency: null,
-  productId: null,
+  productIds: [],
   validFrom: null,
   validUntil: null,
   maxRedemptions: null,
@@ -24,7 +24,7 @@ const facts = (overrides: Partial<CouponFacts> = {}): CouponFacts => ({
   currency: 'USD',
   redemptions: 0,
   customerRedemptions: null,
-  restrictedProductName: null,
+  restrictedProductNames: [],
   ...overrides,
 });
 
@@ -53,7 +53,7 @@ describe('applyCoupon', () => {
   });
 
   it('takes a percentage off the restricted product only', () => {
-    const result = applyCoupon(coupon({ code: 'REMIDI20', percentOff: 20, productId: REMIDI }), lines, facts());
+    const result = applyCoupon(coupon({ code: 'REMIDI20', percentOff: 20, productIds: [REMIDI] }), lines, facts());
     expect(result).toMatchObject({ ok: true, discounts: [1580, 0], discountMinor: 1580 });
   });
 
@@ -81,7 +81,13 @@ describe('applyCoupon', () => {
     ['expired', { validUntil: new Date('2024-08-31T23:59:59Z') }, {}, 'This code expired on August 31, 2024'],
     ['used_up', { maxRedemptions: 3 }, { redemptions: 3 }, 'This code has been used up'],
     ['wrong_currency', { kind: 'amount' as const, percentOff: null, amountOffMinor: 500, currency: 'EUR' }, {}, 'This code only works for prices in EUR'],
-    ['product_not_in_cart', { productId: 99 }, { restrictedProductName: 'reMIDI 4' }, 'This code only applies to reMIDI 4, which is not in your cart'],
+    ['product_not_in_cart', { productIds: [99] }, { restrictedProductNames: ['reMIDI 4'] }, 'This code only applies to reMIDI 4, which is not in your cart'],
+    [
+      'product_not_in_cart',
+      { productIds: [98, 99] },
+      { restrictedProductNames: ['reMIDI 4', 'reChannel'] },
+      'This code only applies to reMIDI 4 or reChannel, which are not in your cart',
+    ],
     ['already_used', { perCustomerLimit: 1 }, { customerRedemptions: 1 }, 'You have already used this code'],
   ])('refuses with %s', (reason, overrides, factOverrides, message) => {
     expect(applyCoupon(coupon(overrides), lines, facts(factOverrides))).toEqual({ ok: false, code: 'WELCOME10', reason, message });

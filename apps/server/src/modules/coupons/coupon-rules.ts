@@ -1,4 +1,4 @@
-import { applyPercentDiscount } from '@store/contracts';
+import { applyPercentDiscount, normaliseCouponCode } from '@store/contracts';
 import type { CouponRow } from '#server/db/schema.ts';
 
 /** One cart line as a coupon sees it: what the shopper pays for it before the coupon, in minor units. */
@@ -32,8 +32,8 @@ export interface CouponFacts {
   redemptions: number;
   /** Redemptions by the paying customer, or null when the customer is not known yet. */
   customerRedemptions: number | null;
-  /** Name of the product a restricted coupon applies to. */
-  restrictedProductName?: string | null;
+  /** Names of the products a restricted coupon applies to. */
+  restrictedProductNames?: readonly string[];
 }
 
 export type CouponRule = Pick<
@@ -44,7 +44,7 @@ export type CouponRule = Pick<
   | 'percentOff'
   | 'amountOffMinor'
   | 'currency'
-  | 'productId'
+  | 'productIds'
   | 'validFrom'
   | 'validUntil'
   | 'maxRedemptions'
@@ -52,22 +52,22 @@ export type CouponRule = Pick<
   | 'active'
 >;
 
-const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_.-]*$/;
-
-/**
- * A typed code as stored: trimmed and upper-cased. Null when it cannot be a code at all
- * (empty, or characters no code has), so such input never reaches the database.
- */
-export function normaliseCouponCode(raw: string): string | null {
-  const code = raw.trim().toUpperCase();
-  return CODE_PATTERN.test(code) ? code : null;
-}
+/** Re-exported so the module's callers keep one import; the rule itself is the contracts' (the admin form shows it). */
+export { normaliseCouponCode };
 
 export const NOT_VALID_MESSAGE = 'This code is not valid';
 
 export function rejectUnknown(code: string): CouponEvaluation {
   return { ok: false, code, reason: 'invalid', message: NOT_VALID_MESSAGE };
 }
+
+const productNames = new Intl.ListFormat('en-US', { style: 'long', type: 'disjunction' });
+
+function productList(names: readonly string[] | undefined): string {
+  return names && names.length > 0 ? productNames.format(names) : 'other products';
+}
+
+const isOrAre = (productIds: readonly number[]) => (productIds.length === 1 ? 'is' : 'are');
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -90,10 +90,13 @@ export function applyCoupon(coupon: CouponRule, lines: CouponLine[], facts: Coup
   if (coupon.kind === 'amount' && coupon.currency !== facts.currency) {
     return reject('wrong_currency', `This code only works for prices in ${coupon.currency}`);
   }
-  const eligible = lines.map((line) => coupon.productId === null || line.productId === coupon.productId);
-  if (coupon.productId !== null && !eligible.includes(true)) {
-    const name = facts.restrictedProductName ?? 'another product';
-    return reject('product_not_in_cart', `This code only applies to ${name}, which is not in your cart`);
+  const restricted = coupon.productIds.length > 0;
+  const eligible = lines.map((line) => !restricted || coupon.productIds.includes(line.productId));
+  if (restricted && !eligible.includes(true)) {
+    return reject(
+      'product_not_in_cart',
+      `This code only applies to ${productList(facts.restrictedProductNames)}, which ${isOrAre(coupon.productIds)} not in your cart`,
+    );
   }
   if (coupon.perCustomerLimit !== null && facts.customerRedemptions !== null && facts.customerRedemptions >= coupon.perCustomerLimit) {
     return reject('already_used', 'You have already used this code');

@@ -1,11 +1,11 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { couponRedemptions, couponReservations, coupons, customers, products, type NewCouponRow } from '#server/db/schema.ts';
+import { couponRedemptions, couponReservations, coupons, customers, products, type CouponRow, type NewCouponRow } from '#server/db/schema.ts';
 import type { CouponRule } from './coupon-rules';
 
 export interface CouponWithProduct extends CouponRule {
-  /** Name of the product a restricted coupon applies to. */
-  productName: string | null;
+  /** Names of the products a restricted coupon applies to, in the order of `productIds`. */
+  productNames: string[];
 }
 
 /** A transaction or the database itself. */
@@ -27,23 +27,30 @@ export function createCouponRepository(db: CouponExecutor) {
           percentOff: coupons.percentOff,
           amountOffMinor: coupons.amountOffMinor,
           currency: coupons.currency,
-          productId: coupons.productId,
+          productIds: coupons.productIds,
           validFrom: coupons.validFrom,
           validUntil: coupons.validUntil,
           maxRedemptions: coupons.maxRedemptions,
           perCustomerLimit: coupons.perCustomerLimit,
           active: coupons.active,
           redemptionCount: coupons.redemptionCount,
-          productName: products.displayName,
         })
         .from(coupons)
-        .leftJoin(products, eq(products.id, coupons.productId))
         .where(eq(coupons.code, code))
         .limit(1);
       const [row] = options.lock ? await query.for('update', { of: coupons }) : await query;
       if (!row) return undefined;
       const { redemptionCount: _counted, ...coupon } = row;
-      return coupon;
+      return { ...coupon, productNames: await this.productNames(coupon.productIds) };
+    },
+
+    async productNames(productIds: readonly number[]): Promise<string[]> {
+      if (productIds.length === 0) return [];
+      const rows = await db
+        .select({ id: products.id, name: products.displayName })
+        .from(products)
+        .where(inArray(products.id, [...productIds]));
+      return productIds.flatMap((id) => rows.find((row) => row.id === id)?.name ?? []);
     },
 
     /**
@@ -125,6 +132,85 @@ export function createCouponRepository(db: CouponExecutor) {
 }
 
 export type CouponRepository = ReturnType<typeof createCouponRepository>;
+
+/** A coupon row with its uses so far (redemptions and open reservations). */
+export type CouponWithUses = CouponRow & { uses: number };
+
+/** A product a coupon can name. */
+export interface CouponProductRow {
+  id: number;
+  path: string;
+  name: string;
+}
+
+/**
+ * Uses of each coupon: recorded redemptions (or the counter, whichever is larger, as
+ * `countRedemptions`) plus the reservations of paid orders whose webhook has not landed yet.
+ */
+const usesOfCoupon = sql<number>`greatest(${coupons.redemptionCount},
+    (select count(*) from coupon_redemptions redemption where redemption.coupon_id = coupons.id))
+  + (select count(*) from coupon_reservations reservation where reservation.coupon_id = coupons.id)`.mapWith(Number);
+// Table names are spelled out: Drizzle leaves columns unqualified in a one-table select, and an
+// unqualified "id" inside the subqueries would be the subquery's own.
+
+/** The back office's queries of the coupons table; `db` may be a transaction. */
+export function createCouponAdminRepository(db: CouponExecutor) {
+  return {
+    list(): Promise<CouponWithUses[]> {
+      return db
+        .select({ ...getTableColumns(coupons), uses: usesOfCoupon })
+        .from(coupons)
+        .orderBy(desc(coupons.createdAt), desc(coupons.id));
+    },
+
+    /** With `lock`, the row stays locked until the transaction ends, so its uses cannot change under an edit. */
+    async find(id: number, options: { lock?: boolean } = {}): Promise<CouponWithUses | undefined> {
+      const query = db
+        .select({ ...getTableColumns(coupons), uses: usesOfCoupon })
+        .from(coupons)
+        .where(eq(coupons.id, id))
+        .limit(1);
+      const [row] = options.lock ? await query.for('update', { of: coupons }) : await query;
+      return row;
+    },
+
+    async codeTaken(code: string, exceptId?: number): Promise<boolean> {
+      const rows = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code)).limit(1);
+      return rows.some((row) => row.id !== exceptId);
+    },
+
+    /** Undefined when the code is taken (the unique index decides, so two saves cannot both win). */
+    async insert(row: NewCouponRow): Promise<CouponRow | undefined> {
+      const [inserted] = await db.insert(coupons).values(row).onConflictDoNothing({ target: coupons.code }).returning();
+      return inserted;
+    },
+
+    /** Saves `changes` when the row is still at `version`, bumping it; undefined when it is not. */
+    async update(id: number, version: number, changes: Partial<NewCouponRow>): Promise<CouponRow | undefined> {
+      const [updated] = await db
+        .update(coupons)
+        .set({ ...changes, version: sql`${coupons.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(coupons.id, id), eq(coupons.version, version)))
+        .returning();
+      return updated;
+    },
+
+    /** Every product, by name, for the form's product list. */
+    products(): Promise<CouponProductRow[]> {
+      return db.select({ id: products.id, path: products.path, name: products.displayName }).from(products).orderBy(asc(products.displayName));
+    },
+
+    productsByPaths(paths: readonly string[]): Promise<CouponProductRow[]> {
+      if (paths.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: products.id, path: products.path, name: products.displayName })
+        .from(products)
+        .where(inArray(products.path, [...paths]));
+    },
+  };
+}
+
+export type CouponAdminRepository = ReturnType<typeof createCouponAdminRepository>;
 
 async function countReservations(db: CouponExecutor, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ reserved: count() }).from(couponReservations).where(where);

@@ -34,7 +34,7 @@ export function createCouponService(repository: CouponRepository) {
         currency: options.currency,
         redemptions,
         customerRedemptions,
-        restrictedProductName: coupon.productName,
+        restrictedProductNames: coupon.productNames,
       });
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { entitlements, orderItems, orders, productFiles, productVersions } from '#server/db/schema.ts';
 
@@ -18,7 +18,7 @@ export function createDownloadsRepository(db: Database) {
           refunded: sql<boolean>`${orders.status} = 'refunded' or ${orderItems.refundedQuantity} >= ${orderItems.quantity}`,
         })
         .from(productFiles)
-        .innerJoin(productVersions, eq(productVersions.id, productFiles.versionId))
+        .innerJoin(productVersions, and(eq(productVersions.id, productFiles.versionId), isNotNull(productVersions.publishedAt)))
         .innerJoin(entitlements, and(eq(entitlements.id, entitlementId), eq(entitlements.productId, productVersions.productId)))
         .innerJoin(orderItems, eq(orderItems.id, entitlements.orderItemId))
         .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -14,6 +14,14 @@ export interface FileStorage {
   deliver(file: { storageKey: string; filename: string }): Promise<FileDelivery>;
   exists(storageKey: string): Promise<boolean>;
   put(storageKey: string, bytes: Uint8Array): Promise<void>;
+  /** Deletes the file; a file already gone is not an error. */
+  remove(storageKey: string): Promise<void>;
+  /**
+   * Takes a finished upload in under `storageKey`, replacing what was there, without reading it
+   * into memory: `source` is a file on this machine for local storage (moved), an object of the
+   * same bucket for S3 (copied by the bucket, then deleted).
+   */
+  adopt(storageKey: string, source: string): Promise<void>;
 }
 
 export type FileDelivery =
@@ -52,6 +60,24 @@ export function createLocalFileStorage(dir: string): FileStorage {
       const temporary = `${location}.${process.pid}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, location);
+    },
+    async remove(storageKey) {
+      const location = locate(storageKey);
+      if (location) await rm(location, { force: true });
+    },
+
+    async adopt(storageKey, source) {
+      const location = locate(storageKey);
+      if (!location) throw new Error(`storage key outside the files folder: ${storageKey}`);
+      await mkdir(path.dirname(location), { recursive: true });
+      await rename(source, location).catch(async (error: NodeJS.ErrnoException) => {
+        // DATA_DIR/uploads and the files folder on different disks: copy beside the target, then rename.
+        if (error.code !== 'EXDEV') throw error;
+        const temporary = `${location}.${process.pid}.tmp`;
+        await copyFile(source, temporary);
+        await rename(temporary, location);
+        await rm(source, { force: true });
+      });
     },
   };
 }

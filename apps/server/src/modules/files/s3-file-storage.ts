@@ -1,4 +1,13 @@
-import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '#server/config/env.ts';
 import { attachmentDisposition, type FileStorage } from './file-storage';
@@ -43,6 +52,24 @@ export function createS3FileStorage(config: Extract<StorageConfig, { driver: 's3
     },
     async put(storageKey, bytes) {
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: storageKey, Body: bytes, ContentType: 'application/octet-stream' }));
+    },
+    async remove(storageKey) {
+      // S3 answers a delete of a missing key with success, which is what we want.
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: storageKey }));
+    },
+
+    async adopt(storageKey, source) {
+      // One server-side copy (up to 5 GB, above the 2 GiB default upload limit): no byte passes through the store.
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: config.bucket,
+          Key: storageKey,
+          CopySource: `${config.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+          ContentType: 'application/octet-stream',
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: source }));
     },
   };
 }

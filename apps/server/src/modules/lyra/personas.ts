@@ -37,7 +37,7 @@ export const PERSONAS: readonly Persona[] = [
     },
     greetings: {
       first:
-        'Hi, I’m Lyra. Ask me about the store’s plugins, sample packs, licences and policies — I answer from the store’s own pages and show where I read it. Or tell me a wish and I’ll sketch it as MIDI.',
+        'Hi, I’m Lyra. Ask me about the store’s products, licences and policies — I answer from the store’s own pages and show where I read it. Or tell me a wish and I’ll sketch it as MIDI.',
       returningWithSketch: 'Back for more {key}? Last time we made ‘{title}’.',
       returning: 'Welcome back! What shall we look for, or make, today?',
       longAway: 'It has been a while! Last time we made ‘{title}’. Shall we pick it up again?',

@@ -7,11 +7,17 @@ import type { OutboxRepository } from './outbox.repository';
 /** Delivers one message; throws when the mail server refuses or cannot be reached. */
 export type MailTransport = (message: OutboxMessageRow) => Promise<void>;
 
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+/** `headersFor` adds a message's extra headers (e.g. List-Unsubscribe), derived from its kind and address when it is sent. */
+export function smtpTransport(smtpUrl: string, from: string, headersFor: (message: OutboxMessageRow) => Record<string, string> = () => ({})): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return async (message) => {
-    await transporter.sendMail({ from, to: message.toAddress, subject: message.subject, text: message.textBody, html: message.htmlBody });
+    await transporter.sendMail(smtpMessage(from, message, headersFor(message)));
   };
+}
+
+/** What nodemailer is handed for one outbox message. */
+export function smtpMessage(from: string, message: OutboxMessageRow, headers: Record<string, string>) {
+  return { from, to: message.toAddress, subject: message.subject, text: message.textBody, html: message.htmlBody, headers };
 }
 
 export interface OutboxSenderOptions {

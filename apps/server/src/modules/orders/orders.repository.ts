@@ -94,6 +94,17 @@ export function createOrdersRepository(db: Database) {
       return inserted!.id;
     },
 
+    /** Units sold of each product that has been sold (refunded units included: the order still names it). */
+    async soldCounts(productIds?: number[]): Promise<Map<number, number>> {
+      if (productIds?.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: orderItems.productId, sold: sql<number>`sum(${orderItems.quantity})::int` })
+        .from(orderItems)
+        .where(productIds ? inArray(orderItems.productId, productIds) : undefined)
+        .groupBy(orderItems.productId);
+      return new Map(rows.map((row) => [row.productId, Number(row.sold)]));
+    },
+
     async findByReference(reference: string) {
       const [order] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
       if (!order) return undefined;

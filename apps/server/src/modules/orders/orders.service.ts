@@ -5,6 +5,7 @@ import {
   formatMoney,
   majorToMinor,
   minorToMajor,
+  normaliseCouponCode,
   type FastspringOrder,
   type FastspringReturn,
   type OrderSummary,
@@ -17,7 +18,7 @@ import type { NewOutboxMessage } from '../mail/mail.service';
 import { renderOrderConfirmation } from '../mail/order-confirmation';
 import { renderRefundConfirmation } from '../mail/refund-confirmation';
 import { generateLicenceKey } from './licence-key';
-import type { OrdersRepository } from './orders.repository';
+import { createOrdersRepository, type OrdersRepository } from './orders.repository';
 
 /** Email download links stay valid this long; afterwards the account area signs new ones. */
 export const EMAIL_LINK_VALID_DAYS = 30;
@@ -287,7 +288,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
       discountMinor: majorToMinor(order.discount, currency),
       taxMinor: majorToMinor(order.tax, currency),
       totalMinor: majorToMinor(order.total, currency),
-      couponCodes: order.coupons.map((code) => code.toUpperCase()),
+      // Stored as the coupons module reads them, so an order's codes match its redemptions.
+      couponCodes: order.coupons.map((code) => normaliseCouponCode(code) ?? code.trim().toUpperCase()),
       live: order.live && event.live !== false,
       completedAt,
     });
@@ -466,3 +468,14 @@ const OS_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', li
 function downloadLabel(os: string, filename: string) {
   return OS_LABELS[os] ? `${filename} for ${OS_LABELS[os]}` : filename;
 }
+
+/**
+ * What the orders know about sales, for other modules (the back office's product list and the
+ * rule that a sold product keeps its path), on the database or a caller's transaction.
+ */
+export function salesOn(db: Database) {
+  const repository = createOrdersRepository(db);
+  return { soldCounts: (productIds?: number[]) => repository.soldCounts(productIds) };
+}
+
+export type Sales = ReturnType<typeof salesOn>;

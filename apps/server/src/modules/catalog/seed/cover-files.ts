@@ -8,7 +8,7 @@
 import { mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaItem } from '@store/contracts';
-import { rasteriseSvgToWebp } from './assets/cover-raster';
+import { rasteriseSvgToWebp } from '#server/lib/webp-raster.ts';
 
 /**
  * The widths rendered: a grid card is at most ~350 CSS px wide at 1x (400), a phone's

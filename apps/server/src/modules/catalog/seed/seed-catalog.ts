@@ -4,98 +4,155 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { MediaItem } from '@store/contracts';
 import type { Database } from '#server/db/client.ts';
-import { productFiles, products, productVersions } from '#server/db/schema.ts';
+import { productCategories, productFiles, products, productVersions, storeMilestones } from '#server/db/schema.ts';
+import { renderMarkdown } from '#server/lib/markdown.ts';
 import { buildFile, renderCoverSvg } from './assets';
-import { seedProducts } from './catalog-seed';
+import { readSeedCatalogue, type SeedCatalogue } from './catalogue-files';
 import { COVER_WIDTHS, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
 import { hasPreviewFolder, samplePackRecipeOf, writeSamplePackPreviews } from './preview-files';
 import type { SeedFile, SeedProduct } from './seed-types';
 
-export interface SeedOptions {
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** The milestone a fresh install records once its seed catalogue is imported. */
+export const CATALOGUE_IMPORTED = 'catalogue-imported';
+
+export interface ImportOptions {
   /** `DATA_DIR/files`: where downloadable files are stored. */
   filesDir: string;
   /** `DATA_DIR/media`: where cover art is stored. */
   mediaDir: string;
   currency: string;
-  catalogue?: SeedProduct[];
+  /** The catalogue to import; by default the content files of @store/content. */
+  catalogue?: SeedCatalogue;
+  /** More of the first start's seed (the promo codes), written in the import's transaction. */
+  alsoImport?: (tx: Executor) => Promise<unknown>;
+}
+
+export interface ImportResult {
+  /** Whether this start imported the catalogue (false once the store has the milestone). */
+  imported: boolean;
+  /** Paths of the products imported. */
+  inserted: string[];
+  rasterCovers: string[];
+  previews: string[];
 }
 
 /**
- * Adds the seed catalogue's products that the database does not have yet. A product that
- * exists (by path) is never overwritten, so a maker's edits survive every restart; the one
- * change made to an existing row is moving a seed cover still published as the SVG to its
- * WebP renditions of the same picture (see `useRasterCovers`).
+ * Imports the seed catalogue on a fresh install: categories, products, published releases and
+ * their generated files, in one transaction that also records the `catalogue-imported`
+ * milestone. Once the milestone exists nothing is added again, so a maker's deletions and
+ * offline products stay as they are. The only upkeep on later starts concerns existing seed
+ * rows: covers still published as the SVG move to their WebP renditions, and sample packs
+ * seeded before previews existed get them.
  */
-export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ inserted: string[]; rasterCovers: string[]; previews: string[] }> {
-  const catalogue = options.catalogue ?? seedProducts;
+export async function importCatalogue(db: Database, options: ImportOptions): Promise<ImportResult> {
+  const catalogue = options.catalogue ?? (await readSeedCatalogue());
   const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
-  const existing = new Set(existingRows.map((row) => row.path));
-  const missing = catalogue.filter((product) => !existing.has(product.path));
-  const rasterCovers = await useRasterCovers(db, catalogue, existingRows, options.mediaDir);
-  const previews = await addSamplePackPreviews(db, catalogue, existingRows, options.mediaDir);
-  if (missing.length === 0) return { inserted: [], rasterCovers, previews };
+  const rasterCovers = await useRasterCovers(db, catalogue.products, existingRows, options.mediaDir);
+  const previews = await addSamplePackPreviews(db, catalogue.products, existingRows, options.mediaDir);
+  if (await hasMilestone(db)) return { imported: false, inserted: [], rasterCovers, previews };
 
   // Files are written before the transaction: a crash leaves spare files, never rows without files.
-  const prepared = await Promise.all(missing.map((product) => prepareProduct(product, options)));
-
-  const inserted: string[] = [];
-  await db.transaction(async (tx) => {
-    for (const { product, files, previewItems } of prepared) {
-      const [row] = await tx
-        .insert(products)
-        .values({
-          path: product.path,
-          sku: product.sku,
-          displayName: product.displayName,
-          category: product.category,
-          priceMinor: product.priceMinor,
-          currency: options.currency,
-          discountPercent: product.discountPercent ?? 0,
-          discountPercentStyle: product.discountPercentStyle ?? 'number',
-          discountReason: product.discountReason ?? null,
-          live: product.live,
-          downloadable: product.downloadable,
-          licenceSeats: product.licenceSeats,
-          summaryHtml: product.summaryHtml,
-          descriptionMarkdown: product.descriptionMarkdown,
-          imagePath: coverUrl(product.path),
-          media: [...product.media, ...previewItems],
-          relatedPaths: product.relatedPaths,
-          sortOrder: product.sortOrder,
-        })
-        .onConflictDoNothing({ target: products.path })
-        .returning({ id: products.id });
-      // Another process seeded this product between our read and our write.
-      if (!row) continue;
-      inserted.push(product.path);
-      for (const version of product.versions) {
-        const [versionRow] = await tx
-          .insert(productVersions)
-          .values({
-            productId: row.id,
-            version: version.version,
-            releasedAt: new Date(version.releasedAt),
-            changelogMarkdown: version.changelogMarkdown,
-          })
-          .returning({ id: productVersions.id });
-        const versionFiles = files.filter((file) => file.version === version.version);
-        if (versionRow && versionFiles.length > 0) {
-          await tx.insert(productFiles).values(
-            versionFiles.map((file) => ({
-              versionId: versionRow.id,
-              os: file.os,
-              format: file.format,
-              filename: file.filename,
-              storageKey: file.storageKey,
-              sizeBytes: file.sizeBytes,
-              sha256: file.sha256,
-            })),
-          );
-        }
-      }
+  const prepared = await Promise.all(catalogue.products.map((product) => prepareProduct(product, options)));
+  const inserted = await db.transaction(async (tx) => {
+    // Taken first: a second process starting at the same time finds it and imports nothing.
+    const claimed = await tx.insert(storeMilestones).values({ name: CATALOGUE_IMPORTED }).onConflictDoNothing().returning({ name: storeMilestones.name });
+    if (claimed.length === 0) return null;
+    await tx
+      .insert(productCategories)
+      .values(catalogue.categories.map(({ slug, name, intro, sortOrder }) => ({ slug, name, intro, sortOrder })))
+      .onConflictDoNothing();
+    const ids = new Map<string, number>();
+    for (const item of prepared) {
+      const id = await insertProduct(tx, item, options.currency);
+      if (id !== undefined) ids.set(item.product.path, id);
     }
+    await linkTrials(tx, catalogue.products, ids);
+    await options.alsoImport?.(tx);
+    return [...ids.keys()];
   });
-  return { inserted, rasterCovers, previews };
+  return { imported: inserted !== null, inserted: inserted ?? [], rasterCovers, previews };
+}
+
+async function hasMilestone(db: Executor): Promise<boolean> {
+  const rows = await db.select({ name: storeMilestones.name }).from(storeMilestones).where(eq(storeMilestones.name, CATALOGUE_IMPORTED));
+  return rows.length > 0;
+}
+
+type Prepared = Awaited<ReturnType<typeof prepareProduct>>;
+
+/** Inserts one product with its releases and files; undefined when a row with its path exists. */
+async function insertProduct(tx: Executor, { product, files, previewItems }: Prepared, currency: string): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(products)
+    .values({
+      path: product.path,
+      sku: product.sku,
+      displayName: product.displayName,
+      category: product.category,
+      priceMinor: product.priceMinor,
+      currency,
+      discountPercent: product.discountPercent,
+      discountPercentStyle: product.discountPercentStyle,
+      discountReason: product.discountReason,
+      discountAmountMinor: product.discountAmountMinor,
+      dealStartsAt: product.dealStartsAt ? new Date(product.dealStartsAt) : null,
+      dealEndsAt: product.dealEndsAt ? new Date(product.dealEndsAt) : null,
+      live: product.live,
+      downloadable: product.downloadable,
+      licenceSeats: product.licenceSeats,
+      summaryMarkdown: product.summaryMarkdown,
+      summaryHtml: renderMarkdown(product.summaryMarkdown),
+      descriptionMarkdown: product.descriptionMarkdown,
+      keyFacts: product.keyFacts,
+      imagePath: coverUrl(product.path),
+      media: [...product.media, ...previewItems],
+      relatedPaths: product.relatedPaths,
+      sortOrder: product.sortOrder,
+    })
+    .onConflictDoNothing({ target: products.path })
+    .returning({ id: products.id });
+  if (!row) return undefined;
+  for (const version of product.versions) {
+    const releasedAt = new Date(version.releasedAt);
+    const [versionRow] = await tx
+      .insert(productVersions)
+      .values({
+        productId: row.id,
+        version: version.version,
+        releasedAt,
+        publishedAt: releasedAt,
+        major: version.major,
+        changelogMarkdown: version.changelogMarkdown,
+      })
+      .returning({ id: productVersions.id });
+    const versionFiles = files.filter((file) => file.version === version.version);
+    if (versionRow && versionFiles.length > 0) {
+      await tx.insert(productFiles).values(
+        versionFiles.map((file) => ({
+          versionId: versionRow.id,
+          os: file.os,
+          format: file.format,
+          filename: file.filename,
+          storageKey: file.storageKey,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256,
+        })),
+      );
+    }
+  }
+  return row.id;
+}
+
+/** A trial names its paid product by path; the row refers to it by id, known once both exist. */
+async function linkTrials(tx: Executor, catalogue: SeedProduct[], ids: Map<string, number>): Promise<void> {
+  for (const product of catalogue) {
+    const trialId = ids.get(product.path);
+    const paidId = product.trialOf ? ids.get(product.trialOf) : undefined;
+    if (trialId === undefined || paidId === undefined) continue;
+    await tx.update(products).set({ trialOfProductId: paidId }).where(eq(products.id, trialId));
+  }
 }
 
 type ExistingRow = { path: string; imagePath: string; media: MediaItem[] };
@@ -149,7 +206,7 @@ async function addSamplePackPreviews(db: Database, catalogue: SeedProduct[], row
   return changed;
 }
 
-async function prepareProduct(product: SeedProduct, options: SeedOptions) {
+async function prepareProduct(product: SeedProduct, options: ImportOptions) {
   await writeIfMissing(coverSvgFile(options.mediaDir, product.path), () =>
     renderCoverSvg({ display: product.displayName, category: product.category, seed: product.sortOrder, ...product.cover }),
   );

@@ -1,4 +1,4 @@
-import type { MediaItem, ProductCategory } from '@store/contracts';
+import type { KeyFact, MediaItem, ProductCategory } from '@store/contracts';
 
 /**
  * How a downloadable file of the seed catalogue is generated. Every recipe is
@@ -13,7 +13,7 @@ export type FileRecipe =
       bpm: number;
       /** Musical key of the loops, e.g. 'A minor'. */
       key: string;
-      /** Number of MIDI loops and of WAV loops (the store's packs have 16 of each: docs/behaviour/catalogue.md#product-facts). */
+      /** Number of MIDI loops and of WAV loops . */
       loops: number;
     }
   | {
@@ -41,24 +41,40 @@ export interface SeedFile {
 export interface SeedVersion {
   version: string;
   releasedAt: string;
+  major: boolean;
   changelogMarkdown: string;
   files: SeedFile[];
 }
 
+/** A category of the seed catalogue (`categories.yaml`), in menu order. */
+export interface SeedCategory {
+  slug: string;
+  name: string;
+  intro: string;
+  sortOrder: number;
+}
+
+/** A product of the seed catalogue as its content file describes it (`catalogue-files.ts`). */
 export interface SeedProduct {
   path: string;
   sku: string;
   displayName: string;
   category: ProductCategory;
   priceMinor: number;
-  discountPercent?: number;
-  discountPercentStyle?: 'number' | 'text';
-  discountReason?: string;
+  discountPercent: number;
+  discountAmountMinor: number | null;
+  discountPercentStyle: 'number' | 'text';
+  discountReason: string | null;
+  dealStartsAt: string | null;
+  dealEndsAt: string | null;
   live: boolean;
   downloadable: boolean;
   licenceSeats: number | null;
-  summaryHtml: string;
+  summaryMarkdown: string;
   descriptionMarkdown: string;
+  keyFacts: KeyFact[];
+  /** The path of the paid product this free trial belongs to. */
+  trialOf: string | null;
   /** Cover art: accent colours and a motif for the generated SVG. */
   cover: { motif: 'keys' | 'pads' | 'wave' | 'chords' | 'channels'; from: string; to: string; label?: string };
   media: MediaItem[];

@@ -1,6 +1,6 @@
-import type { Database } from '#server/db/client.ts';
+import { COUPON_CODE_RULE, normaliseCouponCode } from '@store/contracts';
 import type { NewCouponRow } from '#server/db/schema.ts';
-import { createCouponRepository } from '../coupons.repository';
+import { createCouponRepository, type CouponExecutor } from '../coupons.repository';
 
 export interface SeedCoupon {
   code: string;
@@ -38,22 +38,24 @@ export const seedCouponList: SeedCoupon[] = [
  * does not have is skipped.
  */
 export async function seedCoupons(
-  db: Database,
+  db: CouponExecutor,
   { currency, coupons = seedCouponList }: { currency: string; coupons?: SeedCoupon[] },
 ): Promise<{ inserted: string[] }> {
   const repository = createCouponRepository(db);
   const rows: NewCouponRow[] = [];
   for (const coupon of coupons) {
+    const code = normaliseCouponCode(coupon.code);
+    if (code === null) throw new Error(`Seed coupon '${coupon.code}' is not a valid code: ${COUPON_CODE_RULE}`);
     const productId = coupon.productPath ? await repository.findProductIdByPath(coupon.productPath) : null;
     if (productId === undefined) continue;
     rows.push({
-      code: coupon.code.toUpperCase(),
+      code,
       description: coupon.description,
       kind: coupon.kind,
       percentOff: coupon.kind === 'percent' ? (coupon.percentOff ?? null) : null,
       amountOffMinor: coupon.kind === 'amount' ? (coupon.amountOffMinor ?? null) : null,
       currency: coupon.kind === 'amount' ? currency : null,
-      productId,
+      productIds: productId === null ? [] : [productId],
       validFrom: coupon.validFrom ? new Date(coupon.validFrom) : null,
       validUntil: coupon.validUntil ? new Date(coupon.validUntil) : null,
       maxRedemptions: coupon.maxRedemptions ?? null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSketcher } from './index';
-import { seedProducts } from '#server/modules/catalog/seed/catalog-seed.ts';
+import { readSeedCatalogue } from '#server/modules/catalog/seed/catalogue-files.ts';
+import { renderMarkdown } from '#server/lib/markdown.ts';
 import { readKeyAndTempo, remixFromProduct, suggestProductsForSketch, type SuggestionCandidate } from './suggestions';
 
 const product = (
@@ -63,13 +64,15 @@ describe('readKeyAndTempo', () => {
   });
 });
 
+const { products: seedProducts } = await readSeedCatalogue();
+
 describe('with the seed catalogue', () => {
   // The seed products as the catalogue lists them: summary and long description are their own words.
   const catalogue: SuggestionCandidate[] = seedProducts.map((seed) => ({
     path: seed.path,
     display: seed.displayName,
     attributes: { category: seed.category, live: String(seed.live), download: seed.downloadable ? 'true' : 'false' },
-    description: { summary: seed.summaryHtml },
+    description: { summary: renderMarkdown(seed.summaryMarkdown) },
     longDescription: seed.descriptionMarkdown,
   }));
 

@@ -24,6 +24,12 @@ describe('pricing', () => {
     expect(line).toMatchObject({ unitListMinor: 2900, unitNetMinor: 2320, listMinor: 8700, netMinor: 6960, totalMinor: 6960 });
   });
 
+  it('takes a fixed-amount deal off exactly, not its rounded percent', () => {
+    const amountDeal = product({ path: 'amount-deal', priceMinor: 2900, discountPercent: 17, discountAmountMinor: 500, discountReason: 'Spring' });
+    const [line] = priceLines([{ path: 'amount-deal', quantity: 2 }], new Map([['amount-deal', amountDeal]]), 'USD');
+    expect(line).toMatchObject({ unitListMinor: 2900, unitNetMinor: 2400, netMinor: 4800 });
+  });
+
   it('leaves out products that are not live, not in the store currency, or have no quantity', () => {
     const lines = priceUsdLines(byPath, [
       ['gone', 1],

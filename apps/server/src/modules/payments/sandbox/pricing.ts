@@ -11,7 +11,10 @@ export interface PricedProduct {
   imagePath: string;
   priceMinor: number;
   currency: string;
+  /** The deal running at the moment priced (`currentPrice`): its rounded percent, 0 without one. */
   discountPercent: number;
+  /** The running deal's fixed amount off, when it is one; takes precedence over the percent. */
+  discountAmountMinor: number | null;
   discountReason: string | null;
 }
 
@@ -57,7 +60,10 @@ export function priceLines(items: CartItem[], products: Map<string, PricedProduc
   for (const item of items) {
     const product = products.get(item.path);
     if (!product || product.currency !== currency || item.quantity <= 0) continue;
-    const unitNetMinor = applyPercentDiscount(product.priceMinor, product.discountPercent);
+    const unitNetMinor =
+      product.discountAmountMinor !== null
+        ? Math.max(0, product.priceMinor - product.discountAmountMinor)
+        : applyPercentDiscount(product.priceMinor, product.discountPercent);
     lines.push({
       product,
       quantity: item.quantity,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { products, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries, type SandboxCartRow } from '#server/db/schema.ts';
+import { currentPrice } from '#server/lib/deal.ts';
 import type { PricedProduct } from './pricing';
 
 export type SandboxDeliveryRow = typeof sandboxWebhookDeliveries.$inferSelect;
@@ -10,9 +11,9 @@ export type CartContact = Record<string, string>;
 /** Queries of the sandbox provider's own tables; `db` may be a transaction. */
 export function createSandboxRepository(db: Database) {
   return {
-    /** Every live product, in catalogue order, with what pricing needs. */
-    listLiveProducts(): Promise<PricedProduct[]> {
-      return db
+    /** Every live product, in catalogue order, with what pricing needs and the deal running at `at`. */
+    async listLiveProducts(at: Date): Promise<PricedProduct[]> {
+      const rows = await db
         .select({
           id: products.id,
           path: products.path,
@@ -23,11 +24,18 @@ export function createSandboxRepository(db: Database) {
           priceMinor: products.priceMinor,
           currency: products.currency,
           discountPercent: products.discountPercent,
+          discountAmountMinor: products.discountAmountMinor,
           discountReason: products.discountReason,
+          dealStartsAt: products.dealStartsAt,
+          dealEndsAt: products.dealEndsAt,
         })
         .from(products)
         .where(eq(products.live, true))
         .orderBy(asc(products.sortOrder), asc(products.id));
+      return rows.map(({ dealStartsAt: _starts, dealEndsAt: _ends, ...row }) => {
+        const price = currentPrice({ ...row, dealStartsAt: _starts, dealEndsAt: _ends }, at);
+        return { ...row, discountPercent: price.percent, discountAmountMinor: price.amountMinor, discountReason: price.reason };
+      });
     },
 
     async insertCart(id: string): Promise<SandboxCartRow> {

@@ -101,7 +101,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     at: Date,
     payment?: { email: string },
   ): Promise<{ catalogue: PricedProduct[]; priced: PricedCart; evaluation: CouponEvaluation | null }> {
-    const catalogue = await repo.listLiveProducts();
+    const catalogue = await repo.listLiveProducts(at);
     const lines = priceLines(cart.items, byPath(catalogue), currency);
     const evaluation = cart.couponCode
       ? await options.coupons(database).evaluateCoupon(cart.couponCode, couponLines(lines), {
@@ -155,7 +155,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
 
   async function requireLive(repo: SandboxRepository, paths: string[]): Promise<void> {
     if (paths.length === 0) return;
-    const live = byPath(await repo.listLiveProducts());
+    const live = byPath(await repo.listLiveProducts(now()));
     const missing = [...new Set(paths)].filter((path) => live.get(path)?.currency !== currency);
     if (missing.length > 0) {
       throw new SandboxError(
@@ -173,7 +173,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     contact: CartContact | null,
     tx: { repo: SandboxRepository; db: Database; at: Date },
   ): Promise<CouponEvaluation> {
-    const lines = priceLines(items, byPath(await tx.repo.listLiveProducts()), currency);
+    const lines = priceLines(items, byPath(await tx.repo.listLiveProducts(tx.at)), currency);
     return options.coupons(tx.db).evaluateCoupon(code, couponLines(lines), {
       now: tx.at,
       currency,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCoverSvg, type CoverInput } from './cover';
-import { downscale, rasteriseSvgToWebp, unpremultiply } from './cover-raster';
+import { downscale, rasteriseSvgToWebp, unpremultiply } from '#server/lib/webp-raster.ts';
 import { readWebpHeader } from './test-support';
 
 const cover: CoverInput = { display: 'reMIDI 4', category: 'Plugins', motif: 'pads', from: '#14213d', to: '#8ef971', seed: 10, label: 'TRIAL' };

@@ -11,6 +11,7 @@ export const pricedProduct = (overrides: Partial<PricedProduct> = {}): PricedPro
   priceMinor: 7900,
   currency: 'USD',
   discountPercent: 0,
+  discountAmountMinor: null,
   discountReason: null,
   ...overrides,
 });
