@@ -18,6 +18,10 @@ export interface ContentPage {
   path: string;
   title: string;
   description: string;
+  /** A long page: it gets an "On this page" list of its sections. */
+  contents?: boolean;
+  /** A manual: its opening paragraph is shown as a pointer to this installation guide (a page address). */
+  installationGuide?: string;
   load: () => Promise<string>;
 }
 
@@ -28,39 +32,46 @@ const pages: Record<ContentSlug, Omit<ContentPage, 'slug' | 'path'>> = {
     load: () => import('../pages/about.md?raw').then((m) => m.default),
   },
   support: {
+    contents: true,
     title: 'Support Center',
     description:
       'Help with accounts, downloads, licences on up to 3 computers and security, plus links to installation, the reMIDI 4 manual and e-mail support.',
     load: () => import('../pages/support.md?raw').then((m) => m.default),
   },
   'privacy-policy': {
+    contents: true,
     title: 'Privacy Policy',
     description:
       'What personal information we collect, why, who processes it, how long we keep it, and how to use your rights of access, correction and deletion.',
     load: () => import('../pages/privacy-policy.md?raw').then((m) => m.default),
   },
   'refund-policy': {
+    contents: true,
     title: 'Refund Policy',
     description: 'Refunds within 30 days of purchase, paid to your original payment method within 7–10 business days, and when sample packs and MIDI qualify.',
     load: () => import('../pages/refund-policy.md?raw').then((m) => m.default),
   },
   'terms-and-conditions': {
+    contents: true,
     title: 'Terms and Conditions',
     description:
       'Licence terms for our plugins, sample packs and MIDI: royalty-free use in your music, activations on up to 3 computers, payments, updates and trials.',
     load: () => import('../pages/terms-and-conditions.md?raw').then((m) => m.default),
   },
   'marketing-policy': {
+    contents: true,
     title: 'Marketing Policy',
     description: 'We send news only with your consent, every email can be unsubscribed in one click, we never sell our list, and coupons have clear rules.',
     load: () => import('../pages/marketing-policy.md?raw').then((m) => m.default),
   },
   'cookie-policy': {
+    contents: true,
     title: 'Cookie Policy',
     description: 'What the store keeps in your browser (theme, cart, sign-in), the cookies set by our payment and identity providers, and how to clear them.',
     load: () => import('../pages/cookie-policy.md?raw').then((m) => m.default),
   },
   'remidi-4-installation': {
+    contents: true,
     title: 'reMIDI 4 Installation',
     description: 'Install reMIDI 4 as VST3 or AU on macOS and Windows, activate your licence, update, uninstall and fix plugins that do not show up.',
     load: () => import('../pages/remidi-4-installation.md?raw').then((m) => m.default),
@@ -71,6 +82,8 @@ const pages: Record<ContentSlug, Omit<ContentPage, 'slug' | 'path'>> = {
     load: () => import('../pages/user-manuals.md?raw').then((m) => m.default),
   },
   'remidi-4-user-manual': {
+    contents: true,
+    installationGuide: paths.content['remidi-4-installation'].path,
     title: 'reMIDI 4 User Manual',
     description:
       'The reMIDI 4 manual: 128 pads in 8 pages of 16, the editor and its tools, the keys display, settings, DAW routing on 16 MIDI channels, shortcuts.',

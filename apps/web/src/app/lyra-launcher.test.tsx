@@ -54,12 +54,12 @@ describe('the Ask Lyra button', () => {
 describe('a pending remix', () => {
   it('opens the panel and asks once with the inspiration and the pack, then forgets it', async () => {
     const fetchMock = fakeLyraFetch(lyraAnswer({ answer: 'A rainy sketch.', citations: [] }));
-    renderAt('/?inspiration=rainy%20night&remix=sw-select-sample-loops-vol-1');
+    renderAt('/?inspiration=rainy%20night&remix=loop-kit-one');
     await screen.findByRole('dialog', { name: 'Lyra' }, { timeout: 10_000 });
     expect(await screen.findByText('A rainy sketch.')).toBeInTheDocument();
     const body = requestBody(fetchMock) as { messages: unknown[]; remix?: string };
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'rainy night' });
-    expect(body.remix).toBe('sw-select-sample-loops-vol-1');
+    expect(body.remix).toBe('loop-kit-one');
     expect(requestBody(fetchMock, 1)).toBeUndefined();
     expect(sessionStorage.getItem(PENDING_REMIX_KEY)).toBeNull();
   });

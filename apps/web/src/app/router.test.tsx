@@ -10,7 +10,7 @@ import { pageModuleLoaders, routes } from './router';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** An address of the page: its pattern with a sample product path. */
-const addressOf = (page: Page) => page.path.replace(':productPath', 'remidi-4');
+const addressOf = (page: Page) => page.path.replace(':productPath', 'pad-mapper');
 
 /** The route the router renders at an address (the deepest match). */
 const routeAt = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route;
@@ -39,9 +39,14 @@ describe('the route table and the server, both built from PAGES', () => {
   });
 
   it('the static pages under /products are not product pages', () => {
-    expect(pageModule('/products/plugins')).toBe('src/app/routes/product-list.tsx');
+    expect(pageModule('/products/deals')).toBe('src/app/routes/product-list.tsx');
     expect(pageModule('/products/purchase-success')).toBe('src/app/routes/purchase-success.tsx');
-    expect(routeAt('/products/plugins')?.lazy).toBe(pageModuleLoaders['./routes/product-list.tsx']);
+    expect(routeAt('/products/free-downloads')?.lazy).toBe(pageModuleLoaders['./routes/product-list.tsx']);
+  });
+
+  it("a category's list shares the product pattern: the product route tells them apart from the categories", () => {
+    expect(pageModule('/products/tools')).toBe('src/app/routes/product.tsx');
+    expect(routeAt('/products/tools')?.lazy).toBe(pageModuleLoaders['./routes/product.tsx']);
   });
 
   it('an unknown path has no page module to preload', () => {

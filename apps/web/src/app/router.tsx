@@ -1,4 +1,5 @@
-import { PAGES, type PageHandle } from '@store/contracts/routes';
+import { paths } from '@store/contracts/paths';
+import { ADMIN_MODULE, PAGES, type PageHandle } from '@store/contracts/routes';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { PageFallback } from './routes/page-fallback';
 import { RootLayout } from './routes/root-layout';
@@ -32,8 +33,9 @@ function loaderOf(module: string): () => Promise<PageModuleExports> {
   return loader;
 }
 
-/** Every page of the store (`PAGES` in @store/contracts/routes), then the not-found page. */
+/** Every page of the store (`PAGES` in @store/contracts/routes), then the not-found page; the back office beside them in a frame of its own. */
 export const routes: RouteObject[] = [
+  { path: `${paths.admin.home.path}/*`, errorElement: <RouteError />, HydrateFallback: PageFallback, lazy: loaderOf(ADMIN_MODULE) },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

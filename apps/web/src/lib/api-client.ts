@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** Seconds to wait before asking again, from a 429's `retry-after` header. */
     readonly retryAfterSeconds?: number,
+    /** The server's message for each input field at fault, by its path (`price`, `keyFacts.0.value`), for forms. */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,6 +43,17 @@ export function apiDelete(path: string, options: { signal?: AbortSignal; headers
   return apiRequest(path, { method: 'DELETE', ...options });
 }
 
+/** Sends a JSON body with any method (the back office's PUT and PATCH), or none when `body` is undefined. */
+export function apiSend(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+) {
+  const json = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  return apiRequest(path, { method, signal: options.signal, ...json, headers: { ...json.headers, ...options.headers } });
+}
+
 async function apiRequest(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<unknown> {
   const response = await fetch(`${API_BASE_URL}${path}`, {
     credentials: 'include',
@@ -55,19 +68,30 @@ async function apiRequest(path: string, init: RequestInit & { headers?: Record<s
 
 /** The `ApiError` of a non-OK answer: its status, the server's message and `retry-after` (for calls that read the body themselves, like a stream). */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
-  return new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, await serverMessageOf(response), retryAfterOf(response));
+  const { message, fields } = await serverErrorOf(response);
+  return new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, message, retryAfterOf(response), fields);
 }
 
-/** The `message` of the server's JSON error (`{error, message}`), if a short one is there. Reading the body also releases the connection. */
-async function serverMessageOf(response: Response): Promise<string | undefined> {
+/**
+ * The `message` of the server's JSON error (`{error, message, fields?}`), if a short one is there,
+ * and its field messages. Reading the body also releases the connection.
+ */
+async function serverErrorOf(response: Response): Promise<{ message?: string; fields?: Record<string, string> }> {
   const text = await response.text().catch(() => '');
   try {
     const body: unknown = JSON.parse(text);
-    const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-    return typeof message === 'string' && message.length > 0 && message.length <= 500 ? message : undefined;
+    if (typeof body !== 'object' || body === null) return {};
+    const message = 'message' in body && typeof body.message === 'string' && body.message.length > 0 && body.message.length <= 500 ? body.message : undefined;
+    return { message, fields: 'fields' in body ? fieldMessagesOf(body.fields) : undefined };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+function fieldMessagesOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return Object.fromEntries(entries.slice(0, 100));
 }
 
 /** `retry-after` in seconds (a number of seconds or an HTTP date), or undefined. */

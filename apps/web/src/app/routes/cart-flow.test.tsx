@@ -19,9 +19,9 @@ import { RootLayout } from './root-layout';
  */
 
 const PRODUCTS: FakeSblOptions['products'] = {
-  'remidi-4': { display: 'reMIDI 4', price: 79, image: '/media/covers/remidi-4.svg', summary: '<p><strong>reMIDI 4</strong> maps pads.</p>' },
-  rechannel: { display: 'reChannel', price: 23.2 },
-  'remidi-4-trial': { display: 'reMIDI 4 Trial', price: 0 },
+  'pad-mapper': { display: 'Pad Mapper', price: 79, image: '/media/covers/pad-mapper.svg', summary: '<p><strong>Pad Mapper</strong> maps pads.</p>' },
+  'note-router': { display: 'Note Router', price: 23.2 },
+  'pad-mapper-trial': { display: 'Pad Mapper Trial', price: 0 },
 };
 
 function renderApp(path: string, sblOptions: Partial<FakeSblOptions> = {}) {
@@ -85,12 +85,12 @@ afterEach(() => {
 describe('product cards and the header', () => {
   it("show 'Loading...' until the provider is ready, then add to the cart and update the badge live", async () => {
     const { sbl, user } = renderApp('/products');
-    const card = (await screen.findByRole('link', { name: 'reMIDI 4' })).closest('article')!;
+    const card = (await screen.findByRole('link', { name: 'Pad Mapper' })).closest('article')!;
     expect(within(card).getByRole('button', { name: 'Loading...' })).toBeDisabled();
     sbl.load();
     await user.click(await within(card).findByRole('button', { name: 'Add to Cart' }));
     expect(await within(card).findByRole('button', { name: 'Added!' })).toBeInTheDocument();
-    expect(sbl.calls).toEqual([{ method: 'add', args: ['remidi-4'] }]);
+    expect(sbl.calls).toEqual([{ method: 'add', args: ['pad-mapper'] }]);
     await waitFor(() => expect(cartLink()).toHaveAccessibleName('1 item(s) in cart'));
     expect(cartLink()).toHaveTextContent('$79.00');
     expect(within(cartLink()).getByTestId('cart-badge')).toHaveTextContent('1');
@@ -122,33 +122,33 @@ describe('cart page', () => {
     const { sbl, user } = renderApp('/products');
     sbl.load();
     await screen.findAllByRole('button', { name: 'Add to Cart' });
-    sbl.changeElsewhere({ rechannel: 2 });
+    sbl.changeElsewhere({ 'note-router': 2 });
     await user.click(cartLink());
-    expect(await screen.findByRole('button', { name: 'Increase quantity of reChannel' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Increase quantity of Note Router' })).toBeInTheDocument();
     expect(sbl.calls.some((call) => call.method === 'get')).toBe(true);
 
-    sbl.changeElsewhere({ 'remidi-4': 1 });
+    sbl.changeElsewhere({ 'pad-mapper': 1 });
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(await screen.findByRole('button', { name: 'Increase quantity of reMIDI 4' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Increase quantity of Pad Mapper' })).toBeInTheDocument();
   });
 
   it('shows the provider’s cart, changes quantities, and goes to checkout', async () => {
-    const { sbl, user, router } = renderApp('/cart', { initialCart: { 'remidi-4': 1, rechannel: 2 } });
+    const { sbl, user, router } = renderApp('/cart', { initialCart: { 'pad-mapper': 1, 'note-router': 2 } });
     expect(screen.getByText('Loading cart...')).toBeInTheDocument();
     sbl.load();
     const summary = await screen.findByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText('$125.40')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Decrease quantity of reMIDI 4' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Increase quantity of reMIDI 4' }));
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Pad Mapper' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Pad Mapper' }));
     await waitFor(() => expect(within(summary).getByText('$204.40')).toBeInTheDocument());
-    expect(changes(sbl)).toEqual([{ method: 'update', args: ['remidi-4', 2] }]);
+    expect(changes(sbl)).toEqual([{ method: 'update', args: ['pad-mapper', 2] }]);
 
     await user.click(screen.getByRole('button', { name: 'Secure Checkout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
   });
 
   it('shows the provider’s message for a rejected promo code', async () => {
-    const { sbl, user } = renderApp('/cart', { initialCart: { rechannel: 1 } });
+    const { sbl, user } = renderApp('/cart', { initialCart: { 'note-router': 1 } });
     sbl.load();
     await user.type(await screen.findByLabelText('Promo code'), 'nope{Enter}');
     expect(await screen.findByText('Promo code NOPE wasn\'t accepted. Coupon code "nope" is not valid.')).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('cart page', () => {
   });
 
   it('empties the cart after confirmation', async () => {
-    const { sbl, user } = renderApp('/cart', { initialCart: { rechannel: 1 } });
+    const { sbl, user } = renderApp('/cart', { initialCart: { 'note-router': 1 } });
     sbl.load();
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear Cart' }));
@@ -169,7 +169,7 @@ describe('cart page', () => {
   });
 
   it('offers free products for a $0.00 cart', async () => {
-    const { sbl } = renderApp('/cart', { initialCart: { 'remidi-4-trial': 1 } });
+    const { sbl } = renderApp('/cart', { initialCart: { 'pad-mapper-trial': 1 } });
     sbl.load();
     expect(await screen.findByRole('button', { name: 'Get Free Products' })).toBeInTheDocument();
     expect(screen.getByText('Free checkout - no payment required!')).toBeInTheDocument();
@@ -178,25 +178,25 @@ describe('cart page', () => {
 
 describe('checkout page', () => {
   it('applies the link’s parameters once, starts the checkout, and lands on the thank-you page after payment', async () => {
-    const { sbl, router } = renderApp('/checkout?buyNow=true&product=remidi-4&quantity=2&coupon=save10', { initialCart: { rechannel: 1 } });
+    const { sbl, router } = renderApp('/checkout?buyNow=true&product=pad-mapper&quantity=2&coupon=save10', { initialCart: { 'note-router': 1 } });
     expect(screen.getByText('Loading checkout...')).toBeInTheDocument();
     sbl.load();
     expect(await screen.findByText('Coupon SAVE10 applied to your order!')).toBeInTheDocument();
     expect(await screen.findByTitle('Fake checkout', {}, { timeout: 2_000 })).toBeInTheDocument();
     expect(sbl.calls.map((call) => call.method)).toEqual(['reset', 'add', 'update', 'promo', 'checkout']);
-    expect(sbl.quantityOf('remidi-4')).toBe(2);
-    expect(sbl.quantityOf('rechannel')).toBe(0);
+    expect(sbl.quantityOf('pad-mapper')).toBe(2);
+    expect(sbl.quantityOf('note-router')).toBe(0);
 
     sbl.completeOrder({ id: 'order-1', reference: 'SW-TEST-1' });
     await waitFor(() => expect(router.state.location.search).toBe('?order=SW-TEST-1'));
     expect(router.state.location.pathname).toBe('/products/purchase-success');
     expect(await screen.findByText('SW-TEST-1')).toBeInTheDocument();
-    await waitFor(() => expect(sbl.quantityOf('remidi-4')).toBe(0));
+    await waitFor(() => expect(sbl.quantityOf('pad-mapper')).toBe(0));
     expect(sbl.calls.filter((call) => call.method === 'reset')).toHaveLength(2);
   });
 
   it('ignores an unknown product with only a console warning', async () => {
-    const { sbl } = renderApp('/checkout?product=not-for-sale', { initialCart: { rechannel: 1 } });
+    const { sbl } = renderApp('/checkout?product=not-for-sale', { initialCart: { 'note-router': 1 } });
     sbl.load();
     expect(await screen.findByTitle('Fake checkout', {}, { timeout: 2_000 })).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalledWith('Checkout: ignoring the unknown product "not-for-sale" from the link');
@@ -204,12 +204,12 @@ describe('checkout page', () => {
   });
 
   it('stays on the checkout when it is closed without an order', async () => {
-    const { sbl, router } = renderApp('/checkout', { initialCart: { rechannel: 1 } });
+    const { sbl, router } = renderApp('/checkout', { initialCart: { 'note-router': 1 } });
     sbl.load();
     await screen.findByTitle('Fake checkout', {}, { timeout: 2_000 });
     sbl.closeWithoutOrder();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(router.state.location.pathname).toBe('/checkout');
-    expect(sbl.quantityOf('rechannel')).toBe(1);
+    expect(sbl.quantityOf('note-router')).toBe(1);
   });
 });

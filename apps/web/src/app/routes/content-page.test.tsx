@@ -1,6 +1,6 @@
-import { contentPages, type ContentSlug } from '@store/content';
+import { contentPageList, contentPages, type ContentSlug } from '@store/content';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,7 @@ afterEach(() => {
 describe('content page', () => {
   it('shows the page title, its metadata and the text with the store details filled in', async () => {
     vi.spyOn(contentPages.support, 'load').mockResolvedValue(
-      'Welcome to {{STORE_NAME}}.\n\n## Quick links\n\n- **E-mail support.** Write to [{{SUPPORT_EMAIL}}](mailto:{{SUPPORT_EMAIL}}).\n- **Manual.** All about pads: [reMIDI 4 user manual](/user-manuals/remidi-4-user-manual).\n\n## Contact\n\nWrite to [{{CONTACT_EMAIL}}](mailto:{{CONTACT_EMAIL}}).',
+      'Welcome to {{STORE_NAME}}.\n\n## Quick links\n\n- **E-mail support.** Write to [{{SUPPORT_EMAIL}}](mailto:{{SUPPORT_EMAIL}}).\n- **Manual.** All about pads: [Pad Mapper user manual](/user-manuals/pad-mapper-manual).\n\n## Contact\n\nWrite to [{{CONTACT_EMAIL}}](mailto:{{CONTACT_EMAIL}}).',
     );
     renderContentPage('support');
 
@@ -53,7 +53,7 @@ describe('content page', () => {
     // Quick links as cards, with their action links.
     const quickLinks = screen.getByRole('region', { name: 'Quick links' });
     expect(within(quickLinks).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(quickLinks).getByRole('link', { name: /reMIDI 4 user manual/ })).toHaveAttribute('href', '/user-manuals/remidi-4-user-manual');
+    expect(within(quickLinks).getByRole('link', { name: /Pad Mapper user manual/ })).toHaveAttribute('href', '/user-manuals/pad-mapper-manual');
 
     // "On this page" links to the sections.
     const contents = screen.getAllByRole('navigation', { name: 'On this page', hidden: true })[0];
@@ -108,11 +108,20 @@ describe('content page', () => {
     expect(screen.getByText(new RegExp(`everything you buy from ${storeConfig.storeName}`))).toBeInTheDocument();
   });
 
-  it('puts the installation guide at the top of the manual', async () => {
-    renderContentPage('remidi-4-user-manual');
+  it('puts the installation guide at the top of a manual that names one', async () => {
+    const manual = contentPageList.find((page) => page.installationGuide !== undefined);
+    expect(manual).toBeDefined();
+    renderContentPage(manual!.slug as ContentSlug);
     const aside = await screen.findByRole('complementary', { name: 'Installation' });
-    expect(within(aside).getByRole('link', { name: 'Installation guide' })).toHaveAttribute('href', '/remidi-4-installation');
-    expect(within(aside).getByRole('link', { name: 'installation instructions' })).toHaveAttribute('href', '/remidi-4-installation');
+    expect(within(aside).getByRole('link', { name: 'Installation guide' })).toHaveAttribute('href', manual!.installationGuide);
+    expect(within(aside).getByRole('link', { name: 'installation instructions' })).toHaveAttribute('href', manual!.installationGuide);
+  });
+
+  it('opens other pages with their lead paragraph, without the installation pointer', async () => {
+    renderContentPage('about');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByRole('complementary', { name: 'Installation' })).not.toBeInTheDocument();
   });
 
   it('shows placeholders while the text loads', () => {

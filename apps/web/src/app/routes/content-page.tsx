@@ -76,6 +76,8 @@ function ContentPageScreen({ page }: { page: ContentPage }) {
       <ContentArticle
         slug={page.slug}
         title={page.title}
+        contents={page.contents}
+        installationGuide={page.installationGuide}
         adaptQuickLinkAction={adaptQuickLinkAction}
         state={
           markdown !== undefined

@@ -92,7 +92,7 @@ export function Component() {
               <h2 id="featured-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
                 Featured
               </h2>
-              <p className="mt-2 text-secondary">Plugins, sample packs and free downloads from our catalogue.</p>
+              <p className="mt-2 text-secondary">Everything in our catalogue, from free downloads to full products.</p>
             </div>
             <Link
               to={paths.productLists.all.getHref()}
@@ -103,7 +103,7 @@ export function Component() {
             </Link>
           </div>
           <div className="mt-8">
-            <ProductGrid filter="all" limit={3} headingLevel="h3" renderAction={renderProductCartAction} />
+            <ProductGrid limit={3} headingLevel="h3" renderAction={renderProductCartAction} />
           </div>
         </Container>
       </section>

@@ -17,7 +17,7 @@ export function Component() {
   return (
     <>
       <title>{`Ask Lyra — ${storeConfig.storeName}`}</title>
-      <meta name="description" content="Ask Lyra about the store's plugins, sample packs and policies, or turn a wish into a MIDI sketch." />
+      <meta name="description" content="Ask Lyra about the store's products and policies, or turn a wish into a MIDI sketch." />
       <LyraPage takePendingQuestion={takePendingQuestion} shopper={shopper} {...lyraRenderProps} />
     </>
   );

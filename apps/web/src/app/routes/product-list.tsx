@@ -1,10 +1,7 @@
 import { useMatches } from 'react-router';
-import { Container } from '#web/components/ui/container.tsx';
-import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx';
-import { ProductListNav } from '#web/features/catalog/components/product-list-nav.tsx';
+import { ProductListPage } from '#web/features/catalog/components/product-list-page.tsx';
 import type { ProductListView } from '#web/features/catalog/types.ts';
 import { isProductListView, PRODUCT_LIST_VIEWS } from '#web/features/catalog/utils/product-list-views.ts';
-import { storeConfig } from '#web/lib/store-config.ts';
 import { renderProductCartAction } from '../product-cart-action';
 
 /** Reads `handle.productList` of the deepest route that sets it (router.tsx); defaults to all products. */
@@ -17,24 +14,7 @@ function useProductListView(): ProductListView {
   return 'all';
 }
 
-/** /products and its four filtered views (docs/behaviour/catalogue.md#list-views). */
+/** /products and its fixed filtered views (a category's list is `/products/{slug}`, see product.tsx). */
 export function Component() {
-  const view = useProductListView();
-  const info = PRODUCT_LIST_VIEWS[view];
-  return (
-    <Container className="py-10 sm:py-14">
-      <title>{`${info.title} — ${storeConfig.storeName}`}</title>
-      <meta name="description" content={info.intro} />
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{info.title}</h1>
-        <p className="mt-3 text-lg text-secondary">{info.intro}</p>
-      </header>
-      <div className="mt-8">
-        <ProductListNav current={view} />
-      </div>
-      <div className="mt-8">
-        <ProductGrid filter={view} renderAction={renderProductCartAction} />
-      </div>
-    </Container>
-  );
+  return <ProductListPage view={PRODUCT_LIST_VIEWS[useProductListView()]} renderAction={renderProductCartAction} />;
 }

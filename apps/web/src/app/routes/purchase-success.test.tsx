@@ -47,7 +47,7 @@ describe('thank-you page', () => {
         jsonResponse(200, {
           reference: 'SW-12345_a',
           total: '$102.20',
-          items: [{ path: 'remidi-4', display: 'reMIDI 4', quantity: 1 }, { path: 'rechannel', display: 'reChannel', quantity: 2 }, 'not an item'],
+          items: [{ path: 'pad-mapper', display: 'Pad Mapper', quantity: 1 }, { path: 'note-router', display: 'Note Router', quantity: 2 }, 'not an item'],
         }),
       );
     vi.stubGlobal('fetch', fetchMock);
@@ -56,7 +56,7 @@ describe('thank-you page', () => {
     expect(screen.getByText('SW-12345_a')).toBeInTheDocument();
     expect(screen.getByText('Confirming your order…')).toBeInTheDocument();
 
-    expect(await screen.findByRole('link', { name: 'reMIDI 4' }, { timeout: 4000 })).toHaveAttribute('href', '/products/remidi-4');
+    expect(await screen.findByRole('link', { name: 'Pad Mapper' }, { timeout: 4000 })).toHaveAttribute('href', '/products/pad-mapper');
     expect(screen.getByText('× 2')).toBeInTheDocument();
     expect(screen.getByText('$102.20')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);

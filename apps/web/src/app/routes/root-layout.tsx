@@ -13,7 +13,7 @@ import type { CompletedOrder } from '#web/features/payments/types.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { LyraLauncher } from '../lyra-launcher';
 import { NavigationEffects } from '../navigation-effects';
-import { useShopperAccount } from '../shopper-account';
+import { useHeaderAccount } from '../shopper-account';
 import { paths } from '@store/contracts/paths';
 
 /** Where a completed order lands (docs/behaviour/checkout.md#order-completion). */
@@ -39,7 +39,7 @@ export function RootLayout() {
 }
 
 function Shell() {
-  const account: HeaderAccount = useShopperAccount();
+  const account: HeaderAccount = useHeaderAccount();
   // Only what the header shows: a cart change re-renders the header, not the page below it.
   const ready = usePaymentsSelector(selectCartReady);
   const count = usePaymentsSelector((state) => state.cart.count);

@@ -133,9 +133,9 @@ describe('Markdown heading levels', () => {
 
 describe('Markdown headings', () => {
   it('gives headings unique ids from their text', () => {
-    renderMarkdown('## Refund window\n\n### Plugins: 30 days\n\n## Québec & you\n\n## Refund window\n\n## Main');
+    renderMarkdown('## Refund window\n\n### Tools: 30 days\n\n## Québec & you\n\n## Refund window\n\n## Main');
     expect(screen.getAllByRole('heading', { level: 2, name: 'Refund window' }).map((h) => h.id)).toEqual(['refund-window', 'refund-window-1']);
-    expect(screen.getByRole('heading', { level: 3 })).toHaveAttribute('id', 'plugins-30-days');
+    expect(screen.getByRole('heading', { level: 3 })).toHaveAttribute('id', 'tools-30-days');
     expect(screen.getByRole('heading', { name: 'Québec & you' })).toHaveAttribute('id', 'quebec-you');
     // The layout's own #main keeps its id.
     expect(screen.getByRole('heading', { name: 'Main' })).toHaveAttribute('id', 'main-1');

@@ -14,7 +14,7 @@ describe('safeMarkdownUrl', () => {
     ['xmpp:someone@example.com', 'xmpp:someone@example.com'],
     // Relative to the store.
     ['/support', '/support'],
-    ['/products/remidi-4?coupon=X#media', '/products/remidi-4?coupon=X#media'],
+    ['/products/pad-mapper?coupon=X#media', '/products/pad-mapper?coupon=X#media'],
     ['/', '/'],
     ['#licensing', '#licensing'],
     ['?order=SW-1', '?order=SW-1'],

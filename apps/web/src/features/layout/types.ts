@@ -17,4 +17,10 @@ export interface HeaderUser {
 export type HeaderAccount =
   | { status: 'loading' }
   | { status: 'unauthenticated'; onLogin: () => void; onSignup: () => void }
-  | { status: 'authenticated'; user: HeaderUser; onLogout: () => void };
+  | {
+      status: 'authenticated';
+      user: HeaderUser;
+      onLogout: () => void;
+      /** The back office's address, for administrators only; the menu offers 'Admin' when it is given. */
+      adminHref?: string;
+    };

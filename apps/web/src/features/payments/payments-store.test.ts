@@ -7,9 +7,9 @@ import { createDebugLog } from '#web/lib/debug-log.ts';
 
 const CONFIG = { scriptUrl: 'https://sbl.example.test/builder.js', storefront: 'shop.test.onfastspring.com/embedded-shop' };
 const PRODUCTS = {
-  'remidi-4': { display: 'reMIDI 4', price: 79 },
-  rechannel: { display: 'reChannel', price: 29 },
-  'remidi-4-trial': { display: 'reMIDI 4 Trial', price: 0 },
+  'pad-mapper': { display: 'Pad Mapper', price: 79 },
+  'note-router': { display: 'Note Router', price: 29 },
+  'pad-mapper-trial': { display: 'Pad Mapper Trial', price: 0 },
 };
 
 let stops: Array<() => void> = [];
@@ -116,12 +116,12 @@ describe('loading the provider', () => {
   });
 
   it('parses the first cart the provider sends', async () => {
-    const { store } = await readyStore({ products: PRODUCTS, initialCart: { 'remidi-4': 2 } });
+    const { store } = await readyStore({ products: PRODUCTS, initialCart: { 'pad-mapper': 2 } });
     expect(store.getState().cart).toMatchObject({ count: 2, total: '$158.00', totalValue: 158 });
   });
 
   it('keeps the last cart when the provider sends something that is not one', async () => {
-    const { store } = await readyStore({ products: PRODUCTS, initialCart: { rechannel: 1 } });
+    const { store } = await readyStore({ products: PRODUCTS, initialCart: { 'note-router': 1 } });
     (window as unknown as Record<string, (data: unknown) => void>)[SBL_CALLBACKS.data]!('garbage');
     expect(store.getState().cart.count).toBe(1);
   });
@@ -129,9 +129,9 @@ describe('loading the provider', () => {
 
 describe('cart changes', () => {
   it.each<[string, (store: PaymentsStore) => Promise<boolean>]>([
-    ['add', (store) => store.add('remidi-4')],
-    ['remove', (store) => store.remove('remidi-4')],
-    ['update', (store) => store.update('remidi-4', 2)],
+    ['add', (store) => store.add('pad-mapper')],
+    ['remove', (store) => store.remove('pad-mapper')],
+    ['update', (store) => store.update('pad-mapper', 2)],
     ['clear', (store) => store.clear()],
     ['applyCoupon', (store) => store.applyCoupon('SAVE10')],
     ['removeCoupon', (store) => store.removeCoupon()],
@@ -146,45 +146,45 @@ describe('cart changes', () => {
 
   it('adds one, resolving when the provider’s callback fires', async () => {
     const { store, sbl } = await readyStore();
-    const pending = store.add('remidi-4');
+    const pending = store.add('pad-mapper');
     expect(store.getState().pendingActions).toBe(1);
     await expect(pending).resolves.toBe(true);
-    expect(sbl.calls).toEqual([{ method: 'add', args: ['remidi-4'] }]);
+    expect(sbl.calls).toEqual([{ method: 'add', args: ['pad-mapper'] }]);
     expect(store.getState()).toMatchObject({ pendingActions: 0, cart: { count: 1, total: '$79.00' } });
   });
 
   it('adds a quantity as add then update', async () => {
     const { store, sbl } = await readyStore();
-    await expect(store.add('rechannel', 3)).resolves.toBe(true);
+    await expect(store.add('note-router', 3)).resolves.toBe(true);
     expect(sbl.calls).toEqual([
-      { method: 'add', args: ['rechannel'] },
-      { method: 'update', args: ['rechannel', 3] },
+      { method: 'add', args: ['note-router'] },
+      { method: 'update', args: ['note-router', 3] },
     ]);
     expect(store.getCart().count).toBe(3);
   });
 
   it('updates a quantity, and removes the line for 0 or less', async () => {
-    const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'remidi-4': 1, rechannel: 2 } });
-    await expect(store.update('remidi-4', 4)).resolves.toBe(true);
-    await expect(store.update('rechannel', 0)).resolves.toBe(true);
-    await expect(store.update('remidi-4', -3)).resolves.toBe(true);
+    const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'pad-mapper': 1, 'note-router': 2 } });
+    await expect(store.update('pad-mapper', 4)).resolves.toBe(true);
+    await expect(store.update('note-router', 0)).resolves.toBe(true);
+    await expect(store.update('pad-mapper', -3)).resolves.toBe(true);
     expect(sbl.calls).toEqual([
-      { method: 'update', args: ['remidi-4', 4] },
-      { method: 'remove', args: ['rechannel'] },
-      { method: 'remove', args: ['remidi-4'] },
+      { method: 'update', args: ['pad-mapper', 4] },
+      { method: 'remove', args: ['note-router'] },
+      { method: 'remove', args: ['pad-mapper'] },
     ]);
     expect(store.getCart().items).toEqual([]);
   });
 
   it('clears the cart with reset', async () => {
-    const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'remidi-4': 1 } });
+    const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'pad-mapper': 1 } });
     await expect(store.clear()).resolves.toBe(true);
     expect(sbl.calls).toEqual([{ method: 'reset', args: [] }]);
     expect(store.getCart().count).toBe(0);
   });
 
   it('applies a coupon the provider accepts, and removes it with an empty code', async () => {
-    const { store, sbl } = await readyStore({ products: PRODUCTS, coupons: { SAVE10: 10 }, initialCart: { 'remidi-4': 1 } });
+    const { store, sbl } = await readyStore({ products: PRODUCTS, coupons: { SAVE10: 10 }, initialCart: { 'pad-mapper': 1 } });
     await expect(store.applyCoupon('  save10 ')).resolves.toBe(true);
     expect(store.getCart()).toMatchObject({ coupons: ['SAVE10'], total: '$71.10' });
     await expect(store.removeCoupon()).resolves.toBe(true);
@@ -215,7 +215,7 @@ describe('cart changes', () => {
   it('fails a change the provider never answers, after the timeout', async () => {
     const { store, sbl } = await readyStore();
     sbl.silent = true;
-    const pending = store.add('remidi-4');
+    const pending = store.add('pad-mapper');
     await vi.advanceTimersByTimeAsync(999);
     expect(store.getState().pendingActions).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -227,7 +227,7 @@ describe('cart changes', () => {
   it('fails a change whose builder call throws', async () => {
     const { store, sbl } = await readyStore();
     sbl.throwOnCall = new Error('boom');
-    await expect(store.remove('remidi-4')).resolves.toBe(false);
+    await expect(store.remove('pad-mapper')).resolves.toBe(false);
     expect(store.getLastFailure()).toEqual({ action: 'remove', message: FAILURE_MESSAGES.remove, providerMessage: 'boom' });
     expect(store.startCheckout()).toBe(false);
   });
@@ -235,7 +235,7 @@ describe('cart changes', () => {
   it('fails the change in flight when the provider reports an error', async () => {
     const { store, sbl } = await readyStore();
     sbl.hold();
-    const pending = store.add('remidi-4');
+    const pending = store.add('pad-mapper');
     sbl.emitError(503, 'Storefront unavailable');
     await expect(pending).resolves.toBe(false);
     expect(store.getLastFailure()).toMatchObject({ action: 'add', providerMessage: 'Storefront unavailable' });
@@ -260,12 +260,12 @@ describe('cart changes', () => {
 describe('reading the session again', () => {
   it('shows a cart changed elsewhere once get() is asked, through the data callback (storefront spec §7)', async () => {
     const { store, sbl } = await readyStore();
-    sbl.changeElsewhere({ rechannel: 2 });
+    sbl.changeElsewhere({ 'note-router': 2 });
     expect(store.getState().cart.count).toBe(0);
     store.refreshCart();
     await vi.advanceTimersByTimeAsync(0);
     expect(sbl.calls).toEqual([{ method: 'get', args: [] }]);
-    expect(store.getState().cart).toMatchObject({ count: 2, items: [expect.objectContaining({ path: 'rechannel', quantity: 2 })] });
+    expect(store.getState().cart).toMatchObject({ count: 2, items: [expect.objectContaining({ path: 'note-router', quantity: 2 })] });
   });
 
   it('does not call get() before the provider is ready, and logs a builder without it', async () => {
@@ -282,7 +282,7 @@ describe('reading the session again', () => {
 
 describe('order completion', () => {
   it('empties the cart and reports the order once, whichever callbacks fire', async () => {
-    const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'remidi-4': 1 } });
+    const { store, sbl } = await readyStore({ products: PRODUCTS, initialCart: { 'pad-mapper': 1 } });
     const completed = vi.fn();
     store.setOrderCompleteHandler(completed);
     sbl.completeOrder({ id: 'order-1', reference: 'SW-1001' });
@@ -316,10 +316,10 @@ describe('order completion', () => {
 describe('debug log', () => {
   it('keeps the last 10 lines in memory and writes each to the console', async () => {
     const { store, sbl } = await readyStore();
-    for (let index = 0; index < 8; index += 1) await store.add('remidi-4');
+    for (let index = 0; index < 8; index += 1) await store.add('pad-mapper');
     const lines = store.debugLog();
     expect(lines).toHaveLength(10);
-    expect(lines.at(-1)).toMatch(/add remidi-4: done$/);
+    expect(lines.at(-1)).toMatch(/add pad-mapper: done$/);
     expect(console.debug).toHaveBeenCalledWith('[test]', 'payment provider ready');
     expect(sbl.calls).toHaveLength(8);
   });

@@ -5,7 +5,7 @@ export interface CartSnapshot {
   items: CartLine[];
   /** Items in the cart (sum of quantities); the provider's selection count when no line could be read. */
   count: number;
-  /** Order total text, '$0.00' for an empty cart. */
+  /** Order total text, zero in the store currency for an empty cart. */
   total: string;
   /** The total's numeric twin; null while it cannot be worked out. */
   totalValue: number | null;

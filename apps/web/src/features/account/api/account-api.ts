@@ -1,7 +1,7 @@
-import { accountDataSchema, type AccountData, type TrackDownloadRequest } from '@store/contracts/account';
+import { accountDataSchema, accountPreferencesSchema, type AccountData, type AccountPreferences, type TrackDownloadRequest } from '@store/contracts/account';
 import { isRecord } from '@store/contracts/is-record';
-import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost, bearer } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiPost, apiSend, bearer } from '#web/lib/api-client.ts';
 
 /** What the dashboard got: the account (perhaps with no orders), or no customer for this email (404 'No orders found'). */
 export type AccountResult = { kind: 'loaded'; data: AccountData } | { kind: 'no-customer' };
@@ -52,4 +52,21 @@ export function useAccount({ subject, getAccessToken, enabled }: { subject: stri
 
 function isTokenError(error: unknown): boolean {
   return Boolean(error && typeof error === 'object' && 'code' in error);
+}
+
+const preferencesKey = (subject: string) => ['account', subject, 'preferences'] as const;
+
+/** The shopper's mail choices (release emails), read and saved with the bearer token. */
+export function useMailPreferences({ subject, getAccessToken }: { subject: string; getAccessToken: () => Promise<string> }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: preferencesKey(subject),
+    queryFn: async ({ signal }) => accountPreferencesSchema.parse(await apiGet('/api/account/preferences', signal, bearer(await getAccessToken()))),
+  });
+  const save = useMutation({
+    mutationFn: async (preferences: AccountPreferences) =>
+      accountPreferencesSchema.parse(await apiSend('PUT', '/api/account/preferences', preferences, { headers: bearer(await getAccessToken()) })),
+    onSuccess: (saved) => queryClient.setQueryData(preferencesKey(subject), saved),
+  });
+  return { query, save };
 }

@@ -8,9 +8,9 @@ import { clearToasts, Toaster } from '#web/components/ui/toast.tsx';
 import { AccountDashboard } from './account-dashboard';
 
 const product = {
-  product_id: 'remidi-4',
+  product_id: 'pad-mapper',
   sku: 'RM4',
-  display: 'reMIDI 4',
+  display: 'Pad Mapper',
   quantity: 1,
   subtotal_display: '$79.00',
   coupon: 'N/A',
@@ -22,6 +22,7 @@ const product = {
   download_url: '/api/downloads/1?sig=x',
   download_expires: null,
   refunded_quantity: 0,
+  previous_versions: [],
 };
 
 function order(index: number, extra: Partial<AccountOrder> = {}): AccountOrder {
@@ -46,7 +47,7 @@ function account(orders: AccountOrder[]): AccountData {
     total_products: orders.length,
     total_files: 0,
     total_licenses: 1,
-    licensespring_licenses: [{ product_name: 'reMIDI 4', license_key: 'AAAA-BBBB-CCCC-DDDD', status: 'Active', activations_used: null, expiration: null }],
+    licensespring_licenses: [{ product_name: 'Pad Mapper', license_key: 'AAAA-BBBB-CCCC-DDDD', status: 'Active', activations_used: null, expiration: null }],
     orders,
   };
 }
@@ -56,6 +57,8 @@ const user = { sub: 'u1', email: 'robin@example.com', emailVerified: true, name:
 function respond(status: number, body: unknown) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     if (String(input).endsWith('/api/track-download')) return new Response('{}', { status: 201 });
+    if (String(input).endsWith('/api/account/preferences'))
+      return new Response('{"releaseEmails":false}', { status: 200, headers: { 'content-type': 'application/json' } });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
 }
@@ -140,8 +143,8 @@ describe('AccountDashboard', () => {
           products: [
             {
               ...product,
-              product_id: 'rechannel',
-              display: 'reChannel',
+              product_id: 'note-router',
+              display: 'Note Router',
               first_download: false,
               has_update: true,
               is_major_update: true,
@@ -155,16 +158,16 @@ describe('AccountDashboard', () => {
     );
     renderDashboard();
     expect(await screen.findByText(/Version tracking starts after your first download/)).toBeInTheDocument();
-    expect(screen.getByText(/Major update available/).closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
-    expect(screen.getByRole('link', { name: 'Download Update reChannel' })).toBeInTheDocument();
+    expect(screen.getByText(/Major Update: 1.0.0 → 2.0.0/).closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByRole('link', { name: 'Download Update Note Router' })).toBeInTheDocument();
     expect(screen.getByText('Up to date (4.2.1)')).toBeInTheDocument();
     expect(screen.getByText('Download not available')).toBeInTheDocument();
-    const link = screen.getByRole('link', { name: 'Download reMIDI 4' });
+    const link = screen.getByRole('link', { name: 'Download Pad Mapper' });
     link.addEventListener('click', (event) => event.preventDefault());
     await userEvent.click(link);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/track-download'))).toBe(true));
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/track-download'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ product_id: 'remidi-4', version: '4.2.1', order_id: 'id-1' });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ product_id: 'pad-mapper', version: '4.2.1', order_id: 'id-1' });
   });
 
   it('marks refunded orders and lines in words a shopper understands', async () => {
@@ -176,7 +179,7 @@ describe('AccountDashboard', () => {
           status: 'partially_refunded',
           products: [
             { ...product, quantity: 2, refunded_quantity: 2, download_url: null },
-            { ...product, product_id: 'rechannel', sku: 'RC', display: 'reChannel', quantity: 3, refunded_quantity: 1 },
+            { ...product, product_id: 'note-router', sku: 'RC', display: 'Note Router', quantity: 3, refunded_quantity: 1 },
           ],
         }),
       ]),
@@ -191,7 +194,7 @@ describe('AccountDashboard', () => {
     expect(within(partly).getByText('Partly refunded').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
     expect(within(partly).getByText('Refunded')).toBeInTheDocument();
     expect(within(partly).getByText('1 of 3 refunded')).toBeInTheDocument();
-    expect(within(partly).getByRole('link', { name: 'Download reChannel' })).toBeInTheDocument();
+    expect(within(partly).getByRole('link', { name: 'Download Note Router' })).toBeInTheDocument();
   });
 
   it("profile tab, and 'Tab Not Found'", async () => {
@@ -317,7 +320,7 @@ describe('AccountDashboard', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderDashboard();
-    await userEvent.click(await screen.findByRole('button', { name: 'Copy licence key for reMIDI 4' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy licence key for Pad Mapper' }));
     expect(writeText).toHaveBeenCalledWith('AAAA-BBBB-CCCC-DDDD');
     expect(screen.getByText('Copied!')).toBeInTheDocument();
   });

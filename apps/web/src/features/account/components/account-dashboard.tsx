@@ -182,7 +182,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
           {tab === 'orders' ? (
             <OrdersTab data={data} onDownload={onDownload} notice={notice} />
           ) : tab === 'profile' ? (
-            <ProfileTab user={user} data={data} avatar={avatar} />
+            <ProfileTab user={user} data={data} avatar={avatar} getAccessToken={getAccessToken} />
           ) : (
             <div role="alert" className="rounded-2xl border border-border/40 bg-tertiary px-6 py-12 text-center dark:border-border/70">
               <h2 className="text-2xl font-bold">Tab Not Found</h2>

@@ -14,7 +14,7 @@ import {
   versionState,
 } from '../utils/format';
 import { Badge, Panel } from './badge';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 
 export interface OrdersTabProps {
   data: AccountData | null;
@@ -39,7 +39,7 @@ function LicencesPanel({ licences }: { licences: AccountData['licensespring_lice
   return (
     <Panel title="Licenses" id="licenses-heading">
       {licences.length === 0 ? (
-        <p className="text-secondary">No licence keys yet. Plugins you buy come with a key for up to 3 computers.</p>
+        <p className="text-secondary">No licence keys yet. Products sold with a licence come with a key for up to 3 computers.</p>
       ) : (
         <ul className="divide-y divide-border/40 dark:divide-border/70">
           {licences.map((licence) => (
@@ -158,6 +158,7 @@ function ProductRow({ order, product, onDownload }: { order: AccountOrder; produ
           {product.coupon && product.coupon !== 'N/A' ? ` · Coupon ${product.coupon}` : ''}
         </p>
         {refund !== 'full' && <VersionDisplay product={product} />}
+        {product.previous_versions.length > 0 && <PreviousVersions product={product} />}
       </div>
       {product.download_url ? (
         <a
@@ -173,6 +174,34 @@ function ProductRow({ order, product, onDownload }: { order: AccountOrder; produ
         <p className="shrink-0 text-sm text-secondary">{refund === 'full' ? 'Refunded: no downloads' : 'Download not available'}</p>
       )}
     </li>
+  );
+}
+
+/** Older published versions stay downloadable: a disclosure with each one's files. */
+function PreviousVersions({ product }: { product: AccountProduct }) {
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-semibold text-secondary hover:text-primary">Previous versions ({product.previous_versions.length})</summary>
+      <ul className="mt-2 space-y-2">
+        {product.previous_versions.map((version) => (
+          <li key={version.version}>
+            <p className="font-semibold">
+              {version.version} <span className="font-normal text-secondary">· {formatDate(version.released_at)}</span>
+            </p>
+            <ul className="mt-1 space-y-1">
+              {version.files.map((file) => (
+                <li key={file.file_url}>
+                  <a className="underline underline-offset-2 hover:text-primary" href={file.file_url} download={file.filename}>
+                    {file.display}
+                  </a>{' '}
+                  <span className="text-secondary">({file.size})</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -193,7 +222,7 @@ export function VersionDisplay({
       return (
         <p className="mt-1.5">
           <Badge tone="red" pulse>
-            Major update available: {state.user || '?'} → {state.current}
+            Major Update: {state.user || '?'} → {state.current}
           </Badge>
         </p>
       );

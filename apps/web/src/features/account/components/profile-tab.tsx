@@ -2,8 +2,19 @@ import type { AccountData } from '@store/contracts/account';
 import type { ReactNode } from 'react';
 import type { AccountUser } from '../types';
 import { Badge, Panel } from './badge';
+import { ReleaseEmailsChoice } from './release-emails-choice';
 
-export function ProfileTab({ user, data, avatar }: { user: AccountUser; data: AccountData | null; avatar: ReactNode }) {
+export function ProfileTab({
+  user,
+  data,
+  avatar,
+  getAccessToken,
+}: {
+  user: AccountUser;
+  data: AccountData | null;
+  avatar: ReactNode;
+  getAccessToken: () => Promise<string>;
+}) {
   const info = data?.customer_info;
   const fields: Array<[string, string]> = [
     ['Display name', user.name || info?.full_name || '—'],
@@ -37,6 +48,9 @@ export function ProfileTab({ user, data, avatar }: { user: AccountUser; data: Ac
             ))}
           </dl>
         </div>
+      </Panel>
+      <Panel title="Emails" id="emails-heading">
+        <ReleaseEmailsChoice subject={user.sub} getAccessToken={getAccessToken} />
       </Panel>
       <Panel title="Purchase Summary" id="purchase-summary-heading">
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -48,7 +48,7 @@ function renderCart(overrides: Partial<CartPageProps> = {}) {
   const props: CartPageProps = {
     storeName: 'SongWish',
     status: 'ready',
-    cart: cartOf([line('remidi-4')]),
+    cart: cartOf([line('pad-mapper')]),
     busy: false,
     onUpdateQuantity: vi.fn(async () => OK),
     onRemove: vi.fn(async () => OK),
@@ -119,8 +119,8 @@ describe('cart page states (docs/behaviour/cart.md#cart-page)', () => {
     renderCart({
       cart: cartOf(
         [
-          line('remidi-4', {
-            display: 'reMIDI 4',
+          line('pad-mapper', {
+            display: 'Pad Mapper',
             quantity: 2,
             unitPrice: '$79.00',
             total: '$158.00',
@@ -134,14 +134,14 @@ describe('cart page states (docs/behaviour/cart.md#cart-page)', () => {
     const image = item.querySelector('img')!;
     expect(image).toHaveAttribute('width', '96');
     expect(image).toHaveAttribute('height', '96');
-    expect(image).toHaveAttribute('src', '/media/remidi-4.svg');
-    expect(within(item).getByRole('link', { name: 'reMIDI 4' })).toHaveAttribute('href', '/products/remidi-4');
+    expect(image).toHaveAttribute('src', '/media/pad-mapper.svg');
+    expect(within(item).getByRole('link', { name: 'Pad Mapper' })).toHaveAttribute('href', '/products/pad-mapper');
     const summary = within(item).getByText('pads').closest('div')!;
     expect(summary.innerHTML).toBe('<p>MIDI <em>pads</em>link</p>');
     expect(item.querySelector('script, [onclick], [onerror], a[href^="javascript"]')).toBeNull();
     expect(within(item).getByText('$79.00 each')).toBeInTheDocument();
     expect(within(item).getByText('$158.00')).toBeInTheDocument();
-    expect(within(item).getByRole('group', { name: 'Quantity of reMIDI 4' })).toHaveTextContent('2');
+    expect(within(item).getByRole('group', { name: 'Quantity of Pad Mapper' })).toHaveTextContent('2');
   });
 
   it('strikes through the list price when a discount lowers the unit price', () => {

@@ -132,7 +132,7 @@ function CartContent({
         ) : (
           <>
             <p className="text-xl font-semibold">Your cart is empty</p>
-            <p className="mt-2 text-secondary">Browse the catalogue to find plugins, sample packs and free downloads.</p>
+            <p className="mt-2 text-secondary">Browse the catalogue to find products, free downloads and deals.</p>
           </>
         )}
         <ButtonLink to={paths.productLists.all.getHref()} className="mt-8">

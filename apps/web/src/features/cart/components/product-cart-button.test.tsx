@@ -24,7 +24,7 @@ function Harness({
   const [quantity, setQuantity] = useState(initial);
   return (
     <ProductCartButton
-      productName="reMIDI 4"
+      productName="Pad Mapper"
       ready={ready}
       quantity={quantity}
       onAdd={async () => {
@@ -86,7 +86,7 @@ describe('ProductCartButton', () => {
 
     await act(async () => answer.resolve(true));
     expect(screen.getByRole('button', { name: 'Added!' })).toBeEnabled();
-    expect(screen.getByText('Added reMIDI 4 to your cart.')).toHaveClass('sr-only');
+    expect(screen.getByText('Added Pad Mapper to your cart.')).toHaveClass('sr-only');
 
     await act(async () => vi.advanceTimersByTime(1_999));
     expect(screen.getByRole('button', { name: 'Added!' })).toBeInTheDocument();
@@ -110,14 +110,14 @@ describe('ProductCartButton', () => {
     render(<Harness add={vi.fn(async () => false)} remove={vi.fn()} />);
     await click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
-    expect(screen.getByText("We couldn't add reMIDI 4 to your cart. Please try again.")).toBeVisible();
+    expect(screen.getByText("We couldn't add Pad Mapper to your cart. Please try again.")).toBeVisible();
   });
 
   it('says so when removing fails', async () => {
     render(<Harness initial={1} add={vi.fn()} remove={vi.fn(async () => false)} />);
     await click(screen.getByRole('button', { name: 'Remove from Cart' }));
     expect(screen.getByRole('button', { name: 'Remove from Cart' })).toBeEnabled();
-    expect(screen.getByText("We couldn't remove reMIDI 4 from your cart. Please try again.")).toBeVisible();
+    expect(screen.getByText("We couldn't remove Pad Mapper from your cart. Please try again.")).toBeVisible();
   });
 
   it('clears an earlier error on the next try', async () => {

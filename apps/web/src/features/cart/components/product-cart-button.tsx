@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { CART_FEEDBACK_MS } from '../constants';
 
 export interface ProductCartButtonProps {
-  /** For the screen-reader announcements ('Added reMIDI 4 to your cart'). */
+  /** For the screen-reader announcements ('Added Pad Mapper to your cart'). */
   productName: string;
   /** False until the payment provider has loaded: a disabled 'Loading...'. */
   ready: boolean;

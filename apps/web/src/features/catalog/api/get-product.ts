@@ -1,6 +1,6 @@
 import { isRecord } from '@store/contracts/is-record';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaItem, ProductFile, ProductVersion } from '@store/contracts';
+import type { KeyFact, MediaItem, ProductFile, ProductVersion } from '@store/contracts';
 import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
@@ -13,6 +13,12 @@ export interface ProductDetails extends NormalizedProduct {
   media: MediaItem[];
   related: string[];
   latestVersion: ProductVersion | null;
+  /** The Key facts panel's rows; a fact with `href` is a link. */
+  keyFacts: KeyFact[];
+  /** The free trial offered on this product's page. */
+  trial: { path: string; display: string } | null;
+  /** For a trial: the paid product whose page its address shows. */
+  trialOf: string | null;
 }
 
 /** A missing product is an expected answer, not an error: the page shows a not-found message. */
@@ -55,7 +61,27 @@ export function parseProductDetails(payload: unknown): ProductDetails {
     media: Array.isArray(payload.media) ? payload.media.flatMap(parseMediaItem) : [],
     related: Array.isArray(payload.related) ? payload.related.filter((path): path is string => typeof path === 'string') : [],
     latestVersion: parseVersion(payload.latestVersion),
+    keyFacts: Array.isArray(payload.keyFacts) ? payload.keyFacts.flatMap(parseKeyFact) : [],
+    trial: parseTrial(payload.trial),
+    trialOf: typeof payload.trialOf === 'string' && PRODUCT_PATH_PATTERN.test(payload.trialOf) ? payload.trialOf : null,
   };
+}
+
+function parseKeyFact(value: unknown): KeyFact[] {
+  if (!isRecord(value) || typeof value.value !== 'string' || value.value === '') return [];
+  return [
+    {
+      value: value.value,
+      ...(typeof value.label === 'string' && value.label !== '' && { label: value.label }),
+      // Only a path on this store or an https address becomes a link, as the server checks on save.
+      ...(typeof value.href === 'string' && /^(\/(?!\/)|https:\/\/)/.test(value.href) && { href: value.href }),
+    },
+  ];
+}
+
+function parseTrial(value: unknown): ProductDetails['trial'] {
+  if (!isRecord(value) || typeof value.path !== 'string' || !PRODUCT_PATH_PATTERN.test(value.path)) return null;
+  return { path: value.path, display: typeof value.display === 'string' ? value.display : value.path };
 }
 
 function parseMediaItem(value: unknown): MediaItem[] {

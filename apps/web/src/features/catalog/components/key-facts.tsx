@@ -1,25 +1,32 @@
-import type { ProductVersion } from '@store/contracts';
+import type { KeyFact, ProductVersion } from '@store/contracts';
 import { Link } from 'react-router';
-import { productFactsFor, versionDetails } from '../utils/product-facts';
+import { versionDetails } from '../utils/version-details';
 
-export function hasKeyFacts(path: string, version: ProductVersion | null | undefined, isPlugin: boolean) {
-  return productFactsFor(path) !== undefined || (isPlugin && versionDetails(version).length > 0);
+export function hasKeyFacts(facts: readonly KeyFact[], version: ProductVersion | null | undefined) {
+  return facts.length > 0 || versionDetails(version).length > 0;
 }
 
-/** The Key facts panel: per-product facts, and for plugins the latest version, its date and download sizes. */
-export function KeyFacts({ path, version, isPlugin }: { path: string; version: ProductVersion | null | undefined; isPlugin: boolean }) {
-  const entry = productFactsFor(path);
-  const details = isPlugin ? versionDetails(version) : [];
-  if (!entry && details.length === 0) return null;
+const LINK_CLASS =
+  'inline-flex min-h-11 items-center gap-2 font-semibold underline decoration-accent decoration-2 underline-offset-4 hover:decoration-primary focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+
+/**
+ * The Key facts panel: the product's facts as a checklist, its latest release (version, date,
+ * download sizes), and the facts that are links (a manual, an installation guide).
+ */
+export function KeyFacts({ facts, version }: { facts: readonly KeyFact[]; version: ProductVersion | null | undefined }) {
+  const statements = facts.filter((fact) => !fact.href);
+  const links = facts.filter((fact): fact is KeyFact & { href: string } => fact.href !== undefined);
+  const details = versionDetails(version);
+  if (facts.length === 0 && details.length === 0) return null;
   return (
     <section aria-labelledby="key-facts-heading" className="rounded-xl border border-border bg-tertiary p-6">
       <h2 id="key-facts-heading" className="text-lg font-semibold">
         Key facts
       </h2>
-      {entry && entry.facts.length > 0 && (
+      {statements.length > 0 && (
         <ul className="mt-4 space-y-3">
-          {entry.facts.map((fact) => (
-            <li key={fact.value} className="flex gap-3">
+          {statements.map((fact) => (
+            <li key={`${fact.label ?? ''}:${fact.value}`} className="flex gap-3">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-success" fill="currentColor">
                 <path
                   fillRule="evenodd"
@@ -36,7 +43,7 @@ export function KeyFacts({ path, version, isPlugin }: { path: string; version: P
         </ul>
       )}
       {details.length > 0 && (
-        <dl className={`space-y-2 text-sm ${entry ? 'mt-5 border-t border-border pt-5' : 'mt-4'}`}>
+        <dl className={`space-y-2 text-sm ${statements.length > 0 ? 'mt-5 border-t border-border pt-5' : 'mt-4'}`}>
           {details.map((detail) => (
             <div key={detail.label} className="flex flex-wrap justify-between gap-x-4">
               <dt className="text-secondary">{detail.label}</dt>
@@ -47,23 +54,34 @@ export function KeyFacts({ path, version, isPlugin }: { path: string; version: P
           ))}
         </dl>
       )}
-      {entry?.links && entry.links.length > 0 && (
+      {links.length > 0 && (
         <ul className="mt-5 space-y-1 border-t border-border pt-4">
-          {entry.links.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                className="inline-flex min-h-11 items-center gap-2 font-semibold underline decoration-accent decoration-2 underline-offset-4 hover:decoration-primary focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-              >
-                {link.label}
-                <span aria-hidden="true" className="inline-block">
-                  →
-                </span>
-              </Link>
+          {links.map((fact) => (
+            <li key={fact.href}>
+              {fact.href.startsWith('/') ? (
+                <Link to={fact.href} className={LINK_CLASS}>
+                  <FactLinkText fact={fact} />
+                </Link>
+              ) : (
+                <a href={fact.href} className={LINK_CLASS} rel="noopener noreferrer">
+                  <FactLinkText fact={fact} />
+                </a>
+              )}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function FactLinkText({ fact }: { fact: KeyFact }) {
+  return (
+    <>
+      {fact.label ? `${fact.label}: ${fact.value}` : fact.value}
+      <span aria-hidden="true" className="inline-block">
+        →
+      </span>
+    </>
   );
 }

@@ -17,8 +17,8 @@ function currentSlide() {
 
 describe('MediaCarousel', () => {
   it('is a labelled carousel whose slides say n of N', () => {
-    render(<MediaCarousel items={IMAGES} label="reMIDI 4" />);
-    const carousel = screen.getByRole('region', { name: 'reMIDI 4 media' });
+    render(<MediaCarousel items={IMAGES} label="Pad Mapper" />);
+    const carousel = screen.getByRole('region', { name: 'Pad Mapper media' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     expect(currentSlide()).toHaveAccessibleName('1 of 3');
     expect(currentSlide()).toHaveAttribute('aria-roledescription', 'slide');
@@ -27,7 +27,7 @@ describe('MediaCarousel', () => {
 
   it('moves with the next and previous buttons, wrapping at the ends', async () => {
     const user = userEvent.setup();
-    render(<MediaCarousel items={IMAGES} label="reMIDI 4" />);
+    render(<MediaCarousel items={IMAGES} label="Pad Mapper" />);
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(currentSlide()).toHaveAccessibleName('2 of 3');
     await user.click(screen.getByRole('button', { name: 'Previous slide' }));
@@ -39,7 +39,7 @@ describe('MediaCarousel', () => {
 
   it('jumps to a slide from its thumbnail and marks the current thumbnail', async () => {
     const user = userEvent.setup();
-    render(<MediaCarousel items={IMAGES} label="reMIDI 4" />);
+    render(<MediaCarousel items={IMAGES} label="Pad Mapper" />);
     const third = screen.getByRole('button', { name: 'Show slide 3 of 3: Pads' });
     await user.click(third);
     expect(currentSlide()).toHaveAccessibleName('3 of 3');
@@ -49,8 +49,8 @@ describe('MediaCarousel', () => {
 
   it('answers ArrowRight and ArrowLeft while focused', async () => {
     const user = userEvent.setup();
-    render(<MediaCarousel items={IMAGES} label="reMIDI 4" />);
-    screen.getByRole('region', { name: 'reMIDI 4 media' }).focus();
+    render(<MediaCarousel items={IMAGES} label="Pad Mapper" />);
+    screen.getByRole('region', { name: 'Pad Mapper media' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(currentSlide()).toHaveAccessibleName('2 of 3');
     await user.keyboard('{ArrowRight}{ArrowRight}');
@@ -61,7 +61,7 @@ describe('MediaCarousel', () => {
 
   it('keeps focus on the current thumbnail when arrowing through thumbnails', async () => {
     const user = userEvent.setup();
-    render(<MediaCarousel items={IMAGES} label="reMIDI 4" />);
+    render(<MediaCarousel items={IMAGES} label="Pad Mapper" />);
     screen.getByRole('button', { name: 'Show slide 1 of 3: Front' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(currentSlide()).toHaveAccessibleName('2 of 3');
@@ -69,7 +69,7 @@ describe('MediaCarousel', () => {
   });
 
   it('changes slide on a horizontal swipe, not on a tap or a vertical drag', () => {
-    render(<MediaCarousel items={IMAGES} label="reMIDI 4" />);
+    render(<MediaCarousel items={IMAGES} label="Pad Mapper" />);
     const viewport = currentSlide().parentElement!.parentElement!;
     const swipe = (fromX: number, toX: number, fromY = 100, toY = 100) => {
       fireEvent.pointerDown(viewport, { pointerId: 1, clientX: fromX, clientY: fromY, pointerType: 'touch' });
@@ -85,7 +85,7 @@ describe('MediaCarousel', () => {
   });
 
   it('shows a single image without arrows or thumbnails', () => {
-    render(<MediaCarousel items={[IMAGES[0]!]} label="reMIDI 4" />);
+    render(<MediaCarousel items={[IMAGES[0]!]} label="Pad Mapper" />);
     expect(screen.getByRole('img', { name: 'Front' })).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('MediaCarousel', () => {
   it('shows the narrowest stored width of an image as its thumbnail, never one from another host', () => {
     const { container } = render(
       <MediaCarousel
-        label="reMIDI 4"
+        label="Pad Mapper"
         items={[
           {
             ...IMAGES[0]!,

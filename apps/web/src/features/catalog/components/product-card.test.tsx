@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('ProductCard', () => {
   it('shows the total, the struck-through original price and the discount for a string percentage', () => {
-    renderWithProviders(<ProductCard product={product('rechannel')} />);
+    renderWithProviders(<ProductCard product={product('note-router')} />);
     expect(screen.getByText('$23.20')).toBeInTheDocument();
     const original = screen.getByText('$29.00');
     expect(original.tagName).toBe('S');
@@ -29,29 +29,29 @@ describe('ProductCard', () => {
   });
 
   it('shows a numeric discount percentage', () => {
-    renderWithProviders(<ProductCard product={product('sw-select-sample-loops-vol-2')} />);
+    renderWithProviders(<ProductCard product={product('loop-kit-two')} />);
     expect(screen.getByText('$21.24')).toBeInTheDocument();
     expect(screen.getByText('-15%')).toBeInTheDocument();
   });
 
   it("says 'Free' for a zero-priced product, without a badge or struck price", () => {
-    renderWithProviders(<ProductCard product={product('sw-free-chord-starter')} />);
+    renderWithProviders(<ProductCard product={product('free-chord-sampler')} />);
     expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
     expect(screen.queryByText(/%/)).not.toBeInTheDocument();
   });
 
   it('shows a full price without a discount', () => {
-    renderWithProviders(<ProductCard product={product('remidi-4')} />);
+    renderWithProviders(<ProductCard product={product('pad-mapper')} />);
     expect(screen.getByText('$79.00')).toBeInTheDocument();
     expect(screen.queryByText(/was/)).not.toBeInTheDocument();
   });
 
   it('links the name to the product page and names the image', () => {
-    renderWithProviders(<ProductCard product={product('rechannel')} />);
-    const heading = screen.getByRole('heading', { level: 2, name: 'reChannel' });
-    expect(within(heading).getByRole('link', { name: 'reChannel' })).toHaveAttribute('href', '/products/rechannel');
-    const image = screen.getByRole('img', { name: 'reChannel' });
+    renderWithProviders(<ProductCard product={product('note-router')} />);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Note Router' });
+    expect(within(heading).getByRole('link', { name: 'Note Router' })).toHaveAttribute('href', '/products/note-router');
+    const image = screen.getByRole('img', { name: 'Note Router' });
     expect(image).toHaveAttribute('width', '800');
     expect(image).toHaveAttribute('height', '800');
     expect(image).toHaveAttribute('loading', 'lazy');
@@ -59,12 +59,12 @@ describe('ProductCard', () => {
   });
 
   it('offers the image at each stored width, for the width the grid gives it', () => {
-    renderWithProviders(<ProductCard product={product('rechannel')} />);
-    const image = screen.getByRole('img', { name: 'reChannel' });
-    expect(image).toHaveAttribute('src', '/media/covers/rechannel.800.webp');
+    renderWithProviders(<ProductCard product={product('note-router')} />);
+    const image = screen.getByRole('img', { name: 'Note Router' });
+    expect(image).toHaveAttribute('src', '/media/covers/note-router.800.webp');
     expect(image).toHaveAttribute(
       'srcset',
-      '/media/covers/rechannel.400.webp 400w, /media/covers/rechannel.600.webp 600w, /media/covers/rechannel.800.webp 800w',
+      '/media/covers/note-router.400.webp 400w, /media/covers/note-router.600.webp 600w, /media/covers/note-router.800.webp 800w',
     );
     expect(image).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
   });
@@ -80,9 +80,9 @@ describe('ProductCard', () => {
 
   it('goes to the product page when the card link is followed', async () => {
     mockApi({});
-    const { router } = renderWithProviders(<ProductCard product={product('rechannel')} />, { path: '/products' });
-    await userEvent.click(screen.getByRole('link', { name: 'reChannel' }));
-    expect(router.state.location.pathname).toBe('/products/rechannel');
+    const { router } = renderWithProviders(<ProductCard product={product('note-router')} />, { path: '/products' });
+    await userEvent.click(screen.getByRole('link', { name: 'Note Router' }));
+    expect(router.state.location.pathname).toBe('/products/note-router');
   });
 
   it('shows the summary as plain text, never as HTML', () => {
@@ -94,7 +94,7 @@ describe('ProductCard', () => {
   });
 
   it("shows the disabled 'Loading...' button until the cart supplies one", () => {
-    renderWithProviders(<ProductCard product={product('remidi-4')} />);
+    renderWithProviders(<ProductCard product={product('pad-mapper')} />);
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
   });
 
@@ -105,17 +105,17 @@ describe('ProductCard', () => {
         Add to Cart
       </button>
     ));
-    const { router } = renderWithProviders(<ProductCard product={product('remidi-4')} renderAction={renderAction} />, { path: '/products' });
-    expect(renderAction).toHaveBeenCalledWith(expect.objectContaining({ path: 'remidi-4' }));
+    const { router } = renderWithProviders(<ProductCard product={product('pad-mapper')} renderAction={renderAction} />, { path: '/products' });
+    expect(renderAction).toHaveBeenCalledWith(expect.objectContaining({ path: 'pad-mapper' }));
     expect(screen.queryByRole('button', { name: 'Loading...' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(onAdd).toHaveBeenCalledWith('remidi-4');
+    expect(onAdd).toHaveBeenCalledWith('pad-mapper');
     expect(router.state.location.pathname).toBe('/products');
   });
 
   it('loads the image eagerly when asked (first row)', () => {
-    renderWithProviders(<ProductCard product={product('remidi-4')} imageLoading="eager" headingLevel="h3" />);
-    expect(screen.getByRole('img', { name: 'reMIDI 4' })).toHaveAttribute('loading', 'eager');
-    expect(screen.getByRole('heading', { level: 3, name: 'reMIDI 4' })).toBeInTheDocument();
+    renderWithProviders(<ProductCard product={product('pad-mapper')} imageLoading="eager" headingLevel="h3" />);
+    expect(screen.getByRole('img', { name: 'Pad Mapper' })).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('heading', { level: 3, name: 'Pad Mapper' })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,6 @@ import { productQueryOptions } from '../api/get-product';
 import type { RenderProductAction } from '../types';
 import { srcSetOf } from '../utils/image-srcset';
 import { htmlToPlainText } from '../utils/plain-text';
-import { pagePathFor } from '../utils/product-facts';
 import { ProductPrice } from './product-price';
 import { paths } from '@store/contracts/paths';
 
@@ -49,7 +48,7 @@ export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2
   const queryClient = useQueryClient();
   const summary = htmlToPlainText(product.description.summary);
   const href = paths.product.getHref(product.path);
-  const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(pagePathFor(product.path)));
+  const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(product.path));
   const srcSet = srcSetOf(product.imageVariants);
 
   return (

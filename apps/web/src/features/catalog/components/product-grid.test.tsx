@@ -1,9 +1,8 @@
-import { NO_PRODUCTS_ARRAY } from '@store/contracts/catalog/normalize';
+import { inCategory, NO_PRODUCTS_ARRAY, productFilters, type ProductFilter } from '@store/contracts/catalog/normalize';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG, mockApi, rawProduct, renderWithProviders, requestedPaths } from '../testing/catalog-fixtures';
-import type { ProductListView } from '../types';
 import { ProductGrid } from './product-grid';
 
 async function shownProducts(): Promise<string[]> {
@@ -23,26 +22,25 @@ afterEach(() => {
 });
 
 describe('ProductGrid list views', () => {
-  const expected: Record<ProductListView, string[]> = {
-    all: [
-      'reMIDI 4',
-      'reMIDI 4 Trial',
-      'reChannel',
-      'SW SELECT: SAMPLE LOOPS vol.1',
-      'SW SELECT: SAMPLE LOOPS vol.2',
-      'SW Jazz Complete vol.1-11',
-      'SW Free Chord Starter',
-    ],
-    plugins: ['reMIDI 4', 'reMIDI 4 Trial', 'reChannel'],
-    samplePacks: ['SW SELECT: SAMPLE LOOPS vol.1', 'SW SELECT: SAMPLE LOOPS vol.2', 'SW Jazz Complete vol.1-11', 'SW Free Chord Starter'],
-    freeDownloads: ['reMIDI 4 Trial', 'SW Free Chord Starter'],
-    // reChannel has discountPercent '20%' (text), vol.2 has 15 (number).
-    deals: ['reChannel', 'SW SELECT: SAMPLE LOOPS vol.2'],
+  const views: Record<string, ProductFilter | undefined> = {
+    all: undefined,
+    tools: inCategory('Tools'),
+    loops: inCategory('Loops'),
+    freeDownloads: productFilters.freeDownloads,
+    deals: productFilters.deals,
+  };
+  const expected: Record<string, string[]> = {
+    all: ['Pad Mapper', 'Pad Mapper Trial', 'Note Router', 'Loop Kit One', 'Loop Kit Two', 'Chord Library', 'Free Chord Sampler'],
+    tools: ['Pad Mapper', 'Pad Mapper Trial', 'Note Router'],
+    loops: ['Loop Kit One', 'Loop Kit Two', 'Chord Library', 'Free Chord Sampler'],
+    freeDownloads: ['Pad Mapper Trial', 'Free Chord Sampler'],
+    // Note Router has discountPercent '20%' (text), Loop Kit Two has 15 (number).
+    deals: ['Note Router', 'Loop Kit Two'],
   };
 
   it.each(Object.entries(expected))('shows the %s view, without non-live products', async (view, names) => {
     mockApi({ '/api/products/': { body: CATALOG } });
-    renderWithProviders(<ProductGrid filter={view as ProductListView} />);
+    renderWithProviders(<ProductGrid filter={views[view]} />);
     expect(await shownProducts()).toEqual(names);
     expect(screen.queryByText('Old Plugin')).not.toBeInTheDocument();
     expect(screen.queryByText('Hidden Free Pack')).not.toBeInTheDocument();
@@ -67,7 +65,7 @@ describe('ProductGrid list views', () => {
       'fetch',
       vi.fn(async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => payload })),
     );
-    renderWithProviders(<ProductGrid filter="plugins" />);
+    renderWithProviders(<ProductGrid filter={inCategory('Tools')} />);
     expect(await shownProducts()).toEqual(['Fine plugin', 'Other plugin']);
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('exploding'), expect.any(Error));
   });
@@ -75,7 +73,7 @@ describe('ProductGrid list views', () => {
   it('shows at most `limit` products', async () => {
     mockApi({ '/api/products/': { body: CATALOG } });
     renderWithProviders(<ProductGrid limit={2} />);
-    expect(await shownProducts()).toEqual(['reMIDI 4', 'reMIDI 4 Trial']);
+    expect(await shownProducts()).toEqual(['Pad Mapper', 'Pad Mapper Trial']);
   });
 
   it('lays out 1, 2 and 3 columns', async () => {
@@ -87,9 +85,9 @@ describe('ProductGrid list views', () => {
   it('uses renderAction for every card', async () => {
     mockApi({ '/api/products/': { body: CATALOG } });
     const renderAction = vi.fn((product: { path: string }) => <button type="button">Add {product.path}</button>);
-    renderWithProviders(<ProductGrid filter="deals" renderAction={renderAction} />);
-    expect(await screen.findByRole('button', { name: 'Add rechannel' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add sw-select-sample-loops-vol-2' })).toBeInTheDocument();
+    renderWithProviders(<ProductGrid filter={productFilters.deals} renderAction={renderAction} />);
+    expect(await screen.findByRole('button', { name: 'Add note-router' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add loop-kit-two' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Loading...' })).not.toBeInTheDocument();
   });
 });
@@ -106,7 +104,7 @@ describe('ProductGrid states', () => {
 
   it('says when a view has no products', async () => {
     mockApi({ '/api/products/': { body: [rawProduct('paid', { display: 'Paid' })] } });
-    renderWithProviders(<ProductGrid filter="deals" />);
+    renderWithProviders(<ProductGrid filter={productFilters.deals} />);
     expect(await screen.findByText('No products available in this category.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
   });
@@ -117,14 +115,14 @@ describe('ProductGrid states', () => {
       '/api/products/': () => (++calls === 1 ? { status: 503, statusText: 'Service Unavailable', body: {} } : { body: CATALOG }),
       '/status': { status: 503, statusText: 'Service Unavailable', body: { status: 'unavailable' } },
     });
-    renderWithProviders(<ProductGrid filter="plugins" />);
+    renderWithProviders(<ProductGrid filter={inCategory('Tools')} />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load the products.");
     expect(alert).toHaveTextContent('HTTP 503: Service Unavailable');
     await waitFor(() => expect(alert).toHaveTextContent('The store is down for a moment. Try again in a minute.'));
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await shownProducts()).toEqual(['reMIDI 4', 'reMIDI 4 Trial', 'reChannel']);
+    expect(await shownProducts()).toEqual(['Pad Mapper', 'Pad Mapper Trial', 'Note Router']);
     expect(requestedPaths(fetchMock)).toEqual(['/api/products/', '/status', '/api/products/']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
-import { filterProducts, productFilters, type NormalizedProduct } from '@store/contracts/catalog/normalize';
+import { filterProducts, type NormalizedProduct, type ProductFilter } from '@store/contracts/catalog/normalize';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useProducts } from '../api/get-products';
-import type { ProductListView, RenderProductAction } from '../types';
+import type { RenderProductAction } from '../types';
 import { LoadError } from './load-error';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { paths } from '@store/contracts/paths';
@@ -12,8 +12,10 @@ const FIRST_ROW = 3;
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
 export interface ProductGridProps {
-  /** Which list view (docs/behaviour/catalogue.md#list-views); 'all' shows every live product. */
-  filter?: ProductListView;
+  /** Which products a list view shows (docs/behaviour/catalogue.md#list-views); none: every live product. */
+  filter?: ProductFilter;
+  /** Whether this is a narrowed view, whose empty state offers the full list. */
+  filtered?: boolean;
   /** Show at most this many products (e.g. a home page teaser). */
   limit?: number;
   /** Renders each card's action (the cart's button); default: a disabled 'Loading...' button. */
@@ -23,12 +25,12 @@ export interface ProductGridProps {
 }
 
 /** The catalogue as a grid of product cards, with loading, empty and error states. */
-export function ProductGrid({ filter = 'all', limit, renderAction, headingLevel }: ProductGridProps) {
+export function ProductGrid({ filter, filtered = filter !== undefined, limit, renderAction, headingLevel }: ProductGridProps) {
   const { data, error, isPending, isError, refetch } = useProducts();
   const products = useMemo(() => {
     if (!data) return [];
-    const filtered = filterProducts(data, filter === 'all' ? undefined : productFilters[filter]);
-    return limit === undefined ? filtered : filtered.slice(0, Math.max(0, limit));
+    const listed = filterProducts(data, filter);
+    return limit === undefined ? listed : listed.slice(0, Math.max(0, limit));
   }, [data, filter, limit]);
 
   if (isPending) return <ProductGridSkeleton count={limit ?? 6} />;
@@ -37,7 +39,7 @@ export function ProductGrid({ filter = 'all', limit, renderAction, headingLevel 
     return (
       <div className="rounded-xl border border-border bg-tertiary px-6 py-12 text-center">
         <p className="text-lg font-semibold">No products available in this category.</p>
-        {filter !== 'all' && (
+        {filtered && (
           <Link
             to={paths.productLists.all.getHref()}
             className="mt-3 inline-flex min-h-11 items-center font-semibold underline decoration-2 underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"

@@ -1,19 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { ProductListView } from '../types';
-import { PRODUCT_LIST_VIEWS, PRODUCT_LIST_VIEW_ORDER } from '../utils/product-list-views';
+import { useCategories } from '#web/lib/categories.ts';
+import { listViewsInOrder, PRODUCT_LIST_VIEWS } from '../utils/product-list-views';
 
 /**
- * Links to the five list views; the current one is marked for assistive technology and
- * visually. On narrow screens the row scrolls sideways, starting at the current view.
+ * Links to the list views (all, each category, free downloads, deals); the current one is
+ * marked for assistive technology and visually. On narrow screens the row scrolls sideways,
+ * starting at the current view. The fixed views show at once; the categories join them when
+ * `GET /api/categories` answers (preloaded with the page, so usually before the first paint).
  */
-export function ProductListNav({ current }: { current: ProductListView }) {
+export function ProductListNav({ current }: { current: string }) {
   const scroller = useRef<HTMLUListElement>(null);
+  const { data: categories } = useCategories();
+  const views = listViewsInOrder(categories);
 
   useEffect(() => {
     // The first view needs no scrolling; for the others, measure after the frame is painted
     // rather than forcing a layout in the middle of rendering the page.
-    if (current === PRODUCT_LIST_VIEW_ORDER[0]) return;
+    if (current === PRODUCT_LIST_VIEWS.all.key) return;
     const frame = requestAnimationFrame(() => {
       const list = scroller.current;
       const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -21,16 +25,15 @@ export function ProductListNav({ current }: { current: ProductListView }) {
       list.scrollLeft = Math.max(0, active.offsetLeft - list.offsetLeft - 16);
     });
     return () => cancelAnimationFrame(frame);
-  }, [current]);
+  }, [current, categories]);
 
   return (
     <nav aria-label="Product categories" className="-mx-4 sm:mx-0">
-      <ul ref={scroller} className="flex snap-x gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible sm:px-0">
-        {PRODUCT_LIST_VIEW_ORDER.map((view) => {
-          const info = PRODUCT_LIST_VIEWS[view];
-          const active = view === current;
+      <ul ref={scroller} className="flex min-h-13 snap-x gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible sm:px-0">
+        {views.map((info) => {
+          const active = info.key === current;
           return (
-            <li key={view} className="shrink-0 snap-start scroll-ml-4">
+            <li key={info.key} className="shrink-0 snap-start scroll-ml-4">
               <Link
                 to={info.path}
                 aria-current={active ? 'page' : undefined}

@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import { LockIcon } from '#web/components/ui/lock-icon.tsx';
+import { formatMoney } from '@store/contracts/money';
+import { findCategoryByName, useCategories } from '#web/lib/categories.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { useProduct, type ProductDetails } from '../api/get-product';
 import { useProducts } from '../api/get-products';
 import type { RenderMidiPreviews, RenderProductAction } from '../types';
 import { formatReleaseDate } from '../utils/format';
 import { htmlToPlainText, truncateText } from '../utils/plain-text';
-import { pagePathFor, trialPathFor } from '../utils/product-facts';
-import { categoryView } from '../utils/product-list-views';
+import { categoryListView } from '../utils/product-list-views';
 import { KeyFacts, hasKeyFacts } from './key-facts';
 import { LoadError } from './load-error';
 import { RichText } from './rich-text';
@@ -22,7 +23,7 @@ import { RelatedProducts } from './related-products';
 import { paths } from '@store/contracts/paths';
 
 export interface ProductPageProps {
-  /** The path in the URL (`/products/{productPath}`); an alias such as 'remidi-4-trial' shows its main product. */
+  /** The path in the URL (`/products/{productPath}`); a free trial's address shows its paid product (`trialOf`). */
   productPath: string;
   /** The buy button (from the cart feature); default: a disabled 'Loading...' button. */
   renderAction?: RenderProductAction;
@@ -31,9 +32,13 @@ export interface ProductPageProps {
 }
 
 /** A product page (docs/behaviour/catalogue.md#product-pages) with its loading, not-found and error states. */
-export function ProductPage({ productPath, renderAction, renderMidiPreviews }: ProductPageProps) {
-  const pagePath = pagePathFor(productPath);
-  const { data, error, isPending, isError, refetch } = useProduct(pagePath);
+export function ProductPage(props: ProductPageProps) {
+  return <LoadedProduct {...props} loadPath={props.productPath} />;
+}
+
+/** Loads `loadPath` and shows it at the address `productPath`. */
+function LoadedProduct({ productPath, loadPath, renderAction, renderMidiPreviews }: ProductPageProps & { loadPath: string }) {
+  const { data, error, isPending, isError, refetch } = useProduct(loadPath);
 
   if (isPending) return <ProductPageSkeleton />;
   if (isError) {
@@ -49,6 +54,11 @@ export function ProductPage({ productPath, renderAction, renderMidiPreviews }: P
     );
   }
   if (data.status === 'not-found') return <ProductNotFound />;
+  const { trialOf } = data.product;
+  // A trial's address shows its paid product's page, with the trial offered on it.
+  if (trialOf && loadPath === productPath && trialOf !== productPath) {
+    return <LoadedProduct productPath={productPath} loadPath={trialOf} renderAction={renderAction} renderMidiPreviews={renderMidiPreviews} />;
+  }
   return <ProductDetailsView product={data.product} productPath={productPath} renderAction={renderAction} renderMidiPreviews={renderMidiPreviews} />;
 }
 
@@ -84,17 +94,18 @@ function ProductDetailsView({
   renderMidiPreviews?: RenderMidiPreviews;
 }) {
   const { data: products } = useProducts();
+  const { data: categories } = useCategories();
   const summary = htmlToPlainText(product.description.summary);
-  const category = categoryView(product.attributes.category);
-  const isPlugin = product.attributes.category === 'Plugins';
-  const trialPath = trialPathFor(productPath);
+  const found = findCategoryByName(categories, product.attributes.category);
+  const category = found && categoryListView(found);
+  const trialPath = product.trial?.path;
   const trial = trialPath && trialPath !== product.path ? products?.find((candidate) => candidate.path === trialPath) : undefined;
   const onTrialUrl = trial !== undefined && productPath === trial.path;
   const media: MediaItem[] =
     product.media.length > 0 ? product.media : product.image ? [{ kind: 'image', src: product.image, title: product.display, width: 800, height: 800 }] : [];
   const version = product.latestVersion;
   const releaseDate = version ? formatReleaseDate(version.releasedAt) : '';
-  const showFacts = hasKeyFacts(product.path, version, isPlugin);
+  const showFacts = hasKeyFacts(product.keyFacts, version);
   const midiPreviews = product.media.filter((item) => item.kind === 'midi');
 
   return (
@@ -155,7 +166,7 @@ function ProductDetailsView({
       <div className={`mt-14 grid items-start gap-10 ${showFacts ? 'lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14' : ''}`}>
         {showFacts && (
           <aside className="lg:sticky lg:top-24 lg:order-last">
-            <KeyFacts path={product.path} version={version} isPlugin={isPlugin} />
+            <KeyFacts facts={product.keyFacts} version={version} />
           </aside>
         )}
         <div className="min-w-0 max-w-3xl">
@@ -198,7 +209,7 @@ function Separator() {
   );
 }
 
-/** The free trial offered on its main product's page (reMIDI 4): its summary and its own action. */
+/** The free trial offered on its paid product's page: its summary and its own action. */
 function TrialPanel({ trial, renderAction, highlighted = false }: { trial: NormalizedProduct; renderAction?: RenderProductAction; highlighted?: boolean }) {
   const summary = htmlToPlainText(trial.description.summary);
   return (
@@ -211,7 +222,7 @@ function TrialPanel({ trial, renderAction, highlighted = false }: { trial: Norma
         <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-bold text-black">Free</span>
       </h2>
       {summary && <p className="mt-2 text-secondary">{summary}</p>}
-      <p className="mt-2 text-sm text-secondary">Add the trial to your cart and check out at $0 to get the download.</p>
+      <p className="mt-2 text-sm text-secondary">Add the trial to your cart and check out at {formatMoney(0, storeConfig.currency)} to get the download.</p>
       <div className="mt-4 sm:max-w-xs">{renderAction ? renderAction(trial) : <PendingProductAction />}</div>
     </section>
   );

@@ -9,6 +9,18 @@ export interface PriceInfo {
   /** Whole-number discount for the badge ('-20%'), when there is one. */
   percentOff?: number;
   reason?: string;
+  /** The last day of a dated deal ('30 Nov'), when the catalogue says when it ends. */
+  until?: string;
+}
+
+const dealDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** The deal's last day: it runs until `endsAt`, exclusive, so a midnight end is the day before's. */
+function dealLastDay(deal: unknown): string | undefined {
+  const endsAt = typeof deal === 'object' && deal !== null ? (deal as { endsAt?: unknown }).endsAt : undefined;
+  if (typeof endsAt !== 'string') return undefined;
+  const end = Date.parse(endsAt);
+  return Number.isNaN(end) ? undefined : dealDayFormat.format(end - 1);
 }
 
 /** docs/behaviour/catalogue.md#prices-on-cards-and-pages: the total is what is paid; the price is the list price; discountPercent is a number or '20%'. */
@@ -24,6 +36,7 @@ export function priceInfo(product: NormalizedProduct): PriceInfo {
     ...(reduced && { original: product.price }),
     ...(percent > 0 && percent <= 100 && { percentOff: percent }),
     ...(product.discount.reason && (reduced || percent > 0) && { reason: product.discount.reason }),
+    ...((reduced || percent > 0) && { until: dealLastDay(product.deal) }),
   };
 }
 
@@ -58,7 +71,9 @@ export function ProductPrice({ product, size = 'md' }: { product: NormalizedProd
         )}
       </p>
       {info.percentOff !== undefined && <DiscountBadge percent={info.percentOff} />}
-      {size === 'lg' && info.reason && <p className="text-secondary">{info.reason}</p>}
+      {size === 'lg' && (info.reason || info.until) && (
+        <p className="text-secondary">{[info.reason, info.until && `until ${info.until}`].filter(Boolean).join(' · ')}</p>
+      )}
     </div>
   );
 }

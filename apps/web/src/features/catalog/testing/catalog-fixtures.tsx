@@ -23,33 +23,39 @@ export function rawProduct(path: string, overrides: Record<string, unknown> = {}
     totalValue: 10,
     currency: 'USD',
     description: { summary: `<p>About <strong>${path}</strong>.</p>` },
-    attributes: { live: 'true', category: 'Plugins', download: 'true' },
+    attributes: { live: 'true', category: 'Tools', download: 'true' },
     discount: {},
     discountPercent: 0,
     ...overrides,
   };
 }
 
+/** The categories as `GET /api/categories` sends them, in menu order. */
+export const CATEGORIES = [
+  { slug: 'tools', name: 'Tools', intro: 'Tools that turn ideas into playable parts.' },
+  { slug: 'loops', name: 'Loops', intro: 'Royalty-free loops for your next track.' },
+];
+
 /** The catalogue used across tests: every list view has members and non-members. */
 export const CATALOG = [
-  rawProduct('remidi-4', {
-    display: 'reMIDI 4',
+  rawProduct('pad-mapper', {
+    display: 'Pad Mapper',
     price: '$79.00',
     priceValue: 79,
     total: '$79.00',
     totalValue: 79,
-    description: { summary: '<p><strong>reMIDI 4</strong> is our MIDI pad-mapping plugin.</p>' },
+    description: { summary: '<p><strong>Pad Mapper</strong> is our MIDI pad-mapping plugin.</p>' },
   }),
-  rawProduct('remidi-4-trial', {
-    display: 'reMIDI 4 Trial',
+  rawProduct('pad-mapper-trial', {
+    display: 'Pad Mapper Trial',
     price: '$0.00',
     priceValue: 0,
     total: '$0.00',
     totalValue: 0,
-    description: { summary: '<p>Try <strong>reMIDI 4</strong> free for 14 days.</p>' },
+    description: { summary: '<p>Try <strong>Pad Mapper</strong> free for 14 days.</p>' },
   }),
-  rawProduct('rechannel', {
-    display: 'reChannel',
+  rawProduct('note-router', {
+    display: 'Note Router',
     price: '$29.00',
     priceValue: 29,
     total: '$23.20',
@@ -57,48 +63,48 @@ export const CATALOG = [
     discount: { reason: 'Launch offer' },
     discountPercent: '20%',
   }),
-  rawProduct('sw-select-sample-loops-vol-1', {
-    display: 'SW SELECT: SAMPLE LOOPS vol.1',
+  rawProduct('loop-kit-one', {
+    display: 'Loop Kit One',
     price: '$24.99',
     priceValue: 24.99,
     total: '$24.99',
     totalValue: 24.99,
-    attributes: { live: 'true', category: 'Sample Packs', download: 'true' },
+    attributes: { live: 'true', category: 'Loops', download: 'true' },
   }),
-  rawProduct('sw-select-sample-loops-vol-2', {
-    display: 'SW SELECT: SAMPLE LOOPS vol.2',
+  rawProduct('loop-kit-two', {
+    display: 'Loop Kit Two',
     price: '$24.99',
     priceValue: 24.99,
     total: '$21.24',
     totalValue: 21.24,
-    attributes: { live: 'true', category: 'Sample Packs', download: 'true' },
+    attributes: { live: 'true', category: 'Loops', download: 'true' },
     discount: { reason: 'Bundle week' },
     discountPercent: 15,
   }),
-  rawProduct('sw-jazz-complete-vol-1-11', {
-    display: 'SW Jazz Complete vol.1-11',
+  rawProduct('chord-library', {
+    display: 'Chord Library',
     price: '$49.00',
     priceValue: 49,
     total: '$49.00',
     totalValue: 49,
-    attributes: { live: 'true', category: 'Sample Packs', download: 'true' },
+    attributes: { live: 'true', category: 'Loops', download: 'true' },
   }),
-  rawProduct('sw-free-chord-starter', {
-    display: 'SW Free Chord Starter',
+  rawProduct('free-chord-sampler', {
+    display: 'Free Chord Sampler',
     price: '$0.00',
     priceValue: 0,
     total: '$0.00',
     totalValue: 0,
-    attributes: { live: 'true', category: 'Sample Packs', download: 'true' },
+    attributes: { live: 'true', category: 'Loops', download: 'true' },
   }),
-  rawProduct('old-plugin', { display: 'Old Plugin', attributes: { live: 'false', category: 'Plugins' }, discountPercent: 50 }),
+  rawProduct('old-plugin', { display: 'Old Plugin', attributes: { live: 'false', category: 'Tools' }, discountPercent: 50 }),
   rawProduct('hidden-free-pack', {
     display: 'Hidden Free Pack',
     price: '$0.00',
     priceValue: 0,
     total: '$0.00',
     totalValue: 0,
-    attributes: { category: 'Sample Packs' },
+    attributes: { category: 'Loops' },
   }),
 ];
 
@@ -122,6 +128,9 @@ export function rawDetail(path: string, overrides: Record<string, unknown> = {})
     ],
     related: [],
     latestVersion: null,
+    keyFacts: [],
+    trial: null,
+    trialOf: null,
     ...overrides,
   };
 }
@@ -129,10 +138,11 @@ export function rawDetail(path: string, overrides: Record<string, unknown> = {})
 type Reply = { status?: number; statusText?: string; body?: unknown } | (() => { status?: number; statusText?: string; body?: unknown });
 
 /**
- * Stubs `fetch` with answers by URL path; unknown paths answer 404. Returns the mock so
- * tests can count calls.
+ * Stubs `fetch` with answers by URL path; `/api/categories` answers `CATEGORIES` unless given,
+ * other unknown paths answer 404. Returns the mock so tests can count calls.
  */
-export function mockApi(routes: Record<string, Reply>) {
+export function mockApi(given: Record<string, Reply>) {
+  const routes: Record<string, Reply> = { '/api/categories': { body: CATEGORIES }, ...given };
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const reply = routes[url.pathname];

@@ -1,7 +1,13 @@
+import type { Category } from '@store/contracts';
+import { inCategory, productFilters, type ProductFilter } from '@store/contracts/catalog/normalize';
+import { formatMoney } from '@store/contracts/money';
 import { paths } from '@store/contracts/paths';
+import { storeConfig } from '#web/lib/store-config.ts';
 import type { ProductListView } from '../types';
 
 export interface ProductListViewInfo {
+  /** Identifies the view in the navigation: a fixed view's name, or `category:{slug}`. */
+  key: string;
   /** Where the view lives (docs/behaviour/catalogue.md#list-views). */
   path: string;
   /** Page title and h1. */
@@ -10,52 +16,56 @@ export interface ProductListViewInfo {
   navLabel: string;
   /** The one-line introduction under the h1, also the meta description. */
   intro: string;
+  /** Which products it lists; undefined lists them all. */
+  filter?: ProductFilter;
 }
 
+const free = formatMoney(0, storeConfig.currency);
+
+/** The views every store has; the categories' views come from `GET /api/categories`. */
 export const PRODUCT_LIST_VIEWS: Readonly<Record<ProductListView, ProductListViewInfo>> = {
   all: {
+    key: 'all',
     path: paths.productLists.all.getHref(),
     title: 'Products',
     navLabel: 'All Products',
-    intro: 'MIDI plugins, sample packs and free downloads for producers and songwriters.',
-  },
-  plugins: {
-    path: paths.productLists.plugins.getHref(),
-    title: 'Plugins',
-    navLabel: 'Plugins',
-    intro: 'MIDI plugins for macOS and Windows that turn your ideas into playable parts.',
-  },
-  samplePacks: {
-    path: paths.productLists.samplePacks.getHref(),
-    title: 'Sample Packs',
-    navLabel: 'Sample Packs',
-    intro: 'Royalty-free MIDI and WAV loops and chord progressions for your next track.',
+    intro: `Everything ${storeConfig.storeName} makes, from free downloads to full products, for producers and songwriters.`,
   },
   freeDownloads: {
+    key: 'freeDownloads',
     path: paths.productLists.freeDownloads.getHref(),
     title: 'Free Downloads & Trials',
     navLabel: 'Free Downloads',
-    intro: 'Free packs and trial versions: check out at $0, no payment required.',
+    intro: `Free packs and trial versions: check out at ${free}, no payment required.`,
+    filter: productFilters.freeDownloads,
   },
   deals: {
+    key: 'deals',
     path: paths.productLists.deals.getHref(),
     title: 'Deals',
     navLabel: 'Deals',
     intro: 'Products on sale right now, with the discount shown on every card.',
+    filter: productFilters.deals,
   },
 };
-
-export const PRODUCT_LIST_VIEW_ORDER: readonly ProductListView[] = ['all', 'plugins', 'samplePacks', 'freeDownloads', 'deals'];
 
 export function isProductListView(value: unknown): value is ProductListView {
   return typeof value === 'string' && Object.hasOwn(PRODUCT_LIST_VIEWS, value);
 }
 
-const CATEGORY_VIEWS: Readonly<Record<string, ProductListView>> = { Plugins: 'plugins', 'Sample Packs': 'samplePacks' };
+/** A category's list: titled with its name and introduced by its intro. */
+export function categoryListView(category: Category): ProductListViewInfo {
+  return {
+    key: `category:${category.slug}`,
+    path: paths.category.getHref(category.slug),
+    title: category.name,
+    navLabel: category.name,
+    intro: category.intro || `Every product in ${category.name}.`,
+    filter: inCategory(category.name),
+  };
+}
 
-/** The list view of a product's `attributes.category`, for breadcrumbs. */
-export function categoryView(category: unknown): ProductListViewInfo | undefined {
-  if (typeof category !== 'string' || !Object.hasOwn(CATEGORY_VIEWS, category)) return undefined;
-  const view = CATEGORY_VIEWS[category];
-  return view ? PRODUCT_LIST_VIEWS[view] : undefined;
+/** The navigation's order: all products, each category, then the free downloads and deals. */
+export function listViewsInOrder(categories: readonly Category[] | undefined): ProductListViewInfo[] {
+  return [PRODUCT_LIST_VIEWS.all, ...(categories ?? []).map(categoryListView), PRODUCT_LIST_VIEWS.freeDownloads, PRODUCT_LIST_VIEWS.deals];
 }

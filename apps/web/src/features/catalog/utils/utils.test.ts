@@ -5,8 +5,8 @@ import { isSelfHostedUrl } from './self-hosted-url';
 
 describe('htmlToPlainText', () => {
   it('removes tags and decodes entities', () => {
-    expect(htmlToPlainText('<p><strong>reMIDI 4</strong> is our <em>MIDI</em> plugin &amp; more&nbsp;&#8212; &#x2713;</p>')).toBe(
-      'reMIDI 4 is our MIDI plugin & more — ✓',
+    expect(htmlToPlainText('<p><strong>Pad Mapper</strong> is our <em>MIDI</em> plugin &amp; more&nbsp;&#8212; &#x2713;</p>')).toBe(
+      'Pad Mapper is our MIDI plugin & more — ✓',
     );
   });
 

@@ -51,7 +51,7 @@ function renderCheckout(query: string, overrides: Partial<CheckoutPageProps> = {
     providerStatus: 'ready',
     cartLoaded: true,
     catalogue: 'ready',
-    isKnownProduct: (path) => ['remidi-4', 'rechannel'].includes(path),
+    isKnownProduct: (path) => ['pad-mapper', 'note-router'].includes(path),
     ...cart.props,
     ...overrides,
   };
@@ -97,7 +97,7 @@ afterEach(() => {
 
 describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   it('shows the heading, both ways out and the Guest Checkout label', async () => {
-    renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', {}, createCart({ 'pad-mapper': 1 }));
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByText('Guest Checkout')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Cart/ })).toHaveAttribute('href', '/cart');
@@ -106,13 +106,13 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   });
 
   it('has no Guest Checkout label for a signed-in shopper', async () => {
-    renderCheckout('', { isAuthenticated: true }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { isAuthenticated: true }, createCart({ 'pad-mapper': 1 }));
     expect(screen.queryByText('Guest Checkout')).not.toBeInTheDocument();
     await settle();
   });
 
   it('shows neither Guest Checkout nor the details hint while the sign-in state loads, then the label for a guest', async () => {
-    const { rerender } = renderCheckout('', { identityLoading: true }, createCart({ 'remidi-4': 1 }));
+    const { rerender } = renderCheckout('', { identityLoading: true }, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     expect(screen.queryByText('Guest Checkout')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
@@ -123,14 +123,14 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   });
 
   it('shows a loading message while the catalogue or the provider loads', async () => {
-    const { cart } = renderCheckout('', { catalogue: 'pending' }, createCart({ 'remidi-4': 1 }));
+    const { cart } = renderCheckout('', { catalogue: 'pending' }, createCart({ 'pad-mapper': 1 }));
     await settle(5_000);
     expect(screen.getByText('Loading checkout...')).toBeInTheDocument();
     expect(cart.props.startCheckout).not.toHaveBeenCalled();
   });
 
   it('starts the checkout 0.5 s after arriving, into a container at least 600 px tall', async () => {
-    const { cart } = renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    const { cart } = renderCheckout('', {}, createCart({ 'pad-mapper': 1 }));
     await settle();
     const container = document.getElementById(CHECKOUT_CONTAINER_ID)!;
     expect(container.style.minHeight).toBe('600px');
@@ -150,7 +150,7 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   });
 
   it("shows 'Checkout not loading' when the container stays empty", async () => {
-    renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', {}, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     await settle(CHECKOUT_STALL_MS - 1);
     expect(screen.queryByText('Checkout not loading')).not.toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   });
 
   it('does not complain once the provider drew its checkout', async () => {
-    const cart = createCart({ 'remidi-4': 1 });
+    const cart = createCart({ 'pad-mapper': 1 });
     cart.props.startCheckout.mockImplementation(() => {
       document.getElementById(CHECKOUT_CONTAINER_ID)!.appendChild(document.createElement('iframe'));
       return true;
@@ -177,7 +177,7 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   });
 
   it('re-shows the embedded container 1000 ms after a popup storefront’s checkout started (storefront spec §4)', async () => {
-    const cart = createCart({ 'remidi-4': 1 });
+    const cart = createCart({ 'pad-mapper': 1 });
     // A popup storefront may hide the container while its window opens.
     cart.props.startCheckout.mockImplementation(() => {
       document.getElementById(CHECKOUT_CONTAINER_ID)!.style.display = 'none';
@@ -199,20 +199,20 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
   });
 
   it('keeps an embedded storefront’s container on show from the start', async () => {
-    renderCheckout('', {}, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', {}, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     expect(document.getElementById(CHECKOUT_CONTAINER_ID)).toBeVisible();
   });
 
   it("shows 'Checkout not loading' when the provider failed", async () => {
-    renderCheckout('?product=remidi-4', { providerStatus: 'failed', cartLoaded: false });
+    renderCheckout('?product=pad-mapper', { providerStatus: 'failed', cartLoaded: false });
     await settle();
     expect(screen.getByText('Checkout not loading')).toBeInTheDocument();
     expect(screen.queryByText('Loading checkout...')).not.toBeInTheDocument();
   });
 
   it("shows 'Checkout not loading' when the provider's checkout could not start", async () => {
-    const cart = createCart({ 'remidi-4': 1 });
+    const cart = createCart({ 'pad-mapper': 1 });
     cart.props.startCheckout.mockReturnValue(false);
     renderCheckout('', {}, cart);
     await settle(CHECKOUT_START_DELAY_MS);
@@ -222,27 +222,27 @@ describe('checkout page (docs/behaviour/checkout.md#checkout-page)', () => {
 
 describe('checkout URL parameters (docs/behaviour/checkout.md#url-parameters)', () => {
   it('resets the cart first for buyNow=true, adds the product with its quantity, applies the coupon, then checks out', async () => {
-    const { cart } = renderCheckout('?buyNow=true&product=remidi-4&quantity=2&coupon=save10', {}, createCart({ rechannel: 1 }));
+    const { cart } = renderCheckout('?buyNow=true&product=pad-mapper&quantity=2&coupon=save10', {}, createCart({ 'note-router': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
-    expect(cart.calls).toEqual(['reset', 'add remidi-4 2', 'coupon save10', 'checkout']);
+    expect(cart.calls).toEqual(['reset', 'add pad-mapper 2', 'coupon save10', 'checkout']);
     expect(screen.getByText('Coupon SAVE10 applied to your order!')).toBeInTheDocument();
   });
 
   it('adds to the cart without buyNow, and sets the quantity of a product already in it', async () => {
-    const { cart } = renderCheckout('?product=rechannel&quantity=3', {}, createCart({ rechannel: 1 }));
+    const { cart } = renderCheckout('?product=note-router&quantity=3', {}, createCart({ 'note-router': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
-    expect(cart.calls).toEqual(['set rechannel 3', 'checkout']);
+    expect(cart.calls).toEqual(['set note-router 3', 'checkout']);
   });
 
   it('uses quantity 1 with a console warning for a bad quantity', async () => {
-    const { cart } = renderCheckout('?product=remidi-4&quantity=lots');
+    const { cart } = renderCheckout('?product=pad-mapper&quantity=lots');
     await settle(CHECKOUT_START_DELAY_MS);
-    expect(cart.calls).toEqual(['add remidi-4 1', 'checkout']);
+    expect(cart.calls).toEqual(['add pad-mapper 1', 'checkout']);
     expect(warn).toHaveBeenCalledWith('Checkout: the quantity "lots" is not a whole number of at least 1; using 1');
   });
 
   it('ignores an unknown product with a console warning and shows nothing', async () => {
-    const { cart, container } = renderCheckout('?product=no-such-thing', {}, createCart({ rechannel: 1 }));
+    const { cart, container } = renderCheckout('?product=no-such-thing', {}, createCart({ 'note-router': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     expect(cart.calls).toEqual(['checkout']);
     expect(warn).toHaveBeenCalledWith('Checkout: ignoring the unknown product "no-such-thing" from the link');
@@ -251,14 +251,14 @@ describe('checkout URL parameters (docs/behaviour/checkout.md#url-parameters)', 
   });
 
   it.each(['promo', 'discount'])('applies a code given as %s', async (name) => {
-    const { cart } = renderCheckout(`?${name}=save10`, {}, createCart({ rechannel: 1 }));
+    const { cart } = renderCheckout(`?${name}=save10`, {}, createCart({ 'note-router': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     expect(cart.calls).toEqual(['coupon save10', 'checkout']);
     expect(screen.getByText('Coupon SAVE10 applied to your order!')).toBeInTheDocument();
   });
 
   it('says when the coupon was not accepted, and still checks out', async () => {
-    const { cart } = renderCheckout('?coupon=bogus', {}, createCart({ rechannel: 1 }));
+    const { cart } = renderCheckout('?coupon=bogus', {}, createCart({ 'note-router': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     expect(cart.calls).toEqual(['coupon bogus', 'checkout']);
     expect(screen.getByText("Promo code BOGUS wasn't accepted. Unknown code.")).toBeInTheDocument();
@@ -268,29 +268,29 @@ describe('checkout URL parameters (docs/behaviour/checkout.md#url-parameters)', 
   it('says when the product could not be added', async () => {
     const cart = createCart();
     cart.props.addProduct.mockResolvedValue({ ok: false, message: "We couldn't add this item to your cart." });
-    renderCheckout('?product=remidi-4', {}, cart);
+    renderCheckout('?product=pad-mapper', {}, cart);
     await settle(CHECKOUT_START_DELAY_MS);
     expect(screen.getByText("We couldn't add this item to your cart.")).toBeInTheDocument();
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
   });
 
   it('waits for the provider and the cart before applying anything', async () => {
-    const { cart, rerender } = renderCheckout('?product=remidi-4', { providerStatus: 'loading', cartLoaded: false });
+    const { cart, rerender } = renderCheckout('?product=pad-mapper', { providerStatus: 'loading', cartLoaded: false });
     await settle(3_000);
     expect(cart.calls).toEqual([]);
     expect(screen.getByText('Loading checkout...')).toBeInTheDocument();
     rerender({ providerStatus: 'ready', cartLoaded: true });
     await settle(CHECKOUT_START_DELAY_MS);
-    expect(cart.calls).toEqual(['add remidi-4 1', 'checkout']);
+    expect(cart.calls).toEqual(['add pad-mapper 1', 'checkout']);
   });
 
   it('applies the parameters once, not again on re-render', async () => {
-    const { cart, rerender } = renderCheckout('?buyNow=true&product=remidi-4&coupon=save10');
+    const { cart, rerender } = renderCheckout('?buyNow=true&product=pad-mapper&coupon=save10');
     await settle(CHECKOUT_START_DELAY_MS);
     rerender({ catalogue: 'ready' });
     rerender({ providerStatus: 'ready' });
     await settle(5_000);
-    expect(cart.calls).toEqual(['reset', 'add remidi-4 1', 'coupon save10', 'checkout']);
+    expect(cart.calls).toEqual(['reset', 'add pad-mapper 1', 'coupon save10', 'checkout']);
   });
 });
 
@@ -298,7 +298,7 @@ describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
   it('pushes a signed-in shopper’s details 2 s after the checkout started', async () => {
     const payload = { paymentContact: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' } };
     const prefill = { load: vi.fn(async () => payload), apply: vi.fn() };
-    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     await settle(PREFILL_DELAY_MS - 1);
     expect(prefill.load).not.toHaveBeenCalled();
@@ -309,7 +309,7 @@ describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
 
   it('does nothing for a guest', async () => {
     const prefill = { load: vi.fn(async () => null), apply: vi.fn() };
-    renderCheckout('', { prefill }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { prefill }, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     await settle(PREFILL_DELAY_MS + 1_000);
     expect(prefill.load).not.toHaveBeenCalled();
@@ -317,7 +317,7 @@ describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
 
   it('only logs a failed prefill', async () => {
     const prefill = { load: vi.fn(async () => Promise.reject(new Error('lookup down'))), apply: vi.fn() };
-    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     await settle(PREFILL_DELAY_MS);
     await settle();
@@ -328,7 +328,7 @@ describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
   it('shows a Refresh button and a hint while a signed-in shopper’s details load, and neither once they are in', async () => {
     let answer: (payload: null) => void = () => undefined;
     const prefill = { load: vi.fn(() => new Promise<null>((resolve) => (answer = resolve))), apply: vi.fn() };
-    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'pad-mapper': 1 }));
     expect(screen.getByText(/Loading your details to fill in the checkout for you\. If they don't appear, press Refresh\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(screen.queryByText('Guest Checkout')).not.toBeInTheDocument();
@@ -345,7 +345,7 @@ describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
   it('Refresh looks the shopper up again at once and applies the newest answer', async () => {
     const answers: Array<(payload: { paymentContact: { email: string } }) => void> = [];
     const prefill = { load: vi.fn(() => new Promise<{ paymentContact: { email: string } }>((resolve) => answers.push(resolve))), apply: vi.fn() };
-    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     // Pressed before the 2 s: the lookup starts now, not later.
     await act(async () => screen.getByRole('button', { name: 'Refresh' }).click());
@@ -368,7 +368,7 @@ describe('prefill (docs/behaviour/checkout.md#prefill)', () => {
 
   it('ends the hint when the lookup fails (the shopper types their details)', async () => {
     const prefill = { load: vi.fn(async () => Promise.reject(new Error('lookup down'))), apply: vi.fn() };
-    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'remidi-4': 1 }));
+    renderCheckout('', { isAuthenticated: true, prefill }, createCart({ 'pad-mapper': 1 }));
     await settle(CHECKOUT_START_DELAY_MS);
     await settle(PREFILL_DELAY_MS);
     await settle();

@@ -11,7 +11,12 @@ describe('parseCheckoutParams (docs/behaviour/checkout.md#url-parameters)', () =
   });
 
   it('reads product, quantity, buyNow and coupon', () => {
-    expect(parse('product=remidi-4&quantity=3&buyNow=true&coupon=SAVE10').params).toEqual({ product: 'remidi-4', quantity: 3, buyNow: true, coupon: 'SAVE10' });
+    expect(parse('product=pad-mapper&quantity=3&buyNow=true&coupon=SAVE10').params).toEqual({
+      product: 'pad-mapper',
+      quantity: 3,
+      buyNow: true,
+      coupon: 'SAVE10',
+    });
   });
 
   it.each([

@@ -9,29 +9,17 @@ import { formatIsoDate, splitLastUpdated, splitLead, splitQuickLinks } from '../
 import { Markdown } from '#web/components/markdown/markdown.tsx';
 import { QuickLinks, type AdaptQuickLinkAction } from './quick-links';
 import { TocDisclosure, TocSidebar } from './table-of-contents';
-import { paths } from '@store/contracts/paths';
-
-/** Long pages get an "On this page" list of their sections. */
-const PAGES_WITH_CONTENTS = new Set([
-  'support',
-  'privacy-policy',
-  'refund-policy',
-  'terms-and-conditions',
-  'marketing-policy',
-  'cookie-policy',
-  'remidi-4-installation',
-  'remidi-4-user-manual',
-]);
-
-/** The manual opens with a prominent pointer to the installation guide. */
-const INSTALLATION_FIRST = 'remidi-4-user-manual';
 
 export type ContentArticleState = { status: 'loading' } | { status: 'error'; onRetry: () => void } | { status: 'ready'; markdown: string };
 
 export interface ContentArticleProps {
-  /** The content registry slug; it decides the extras of the page (contents list, quick links). */
+  /** The content registry slug; the support page's quick links are drawn as cards. */
   slug: string;
   title: string;
+  /** A long page: an "On this page" list of its sections. */
+  contents?: boolean;
+  /** A manual's installation guide: the page opens with a prominent pointer to it. */
+  installationGuide?: string;
   state: ContentArticleState;
   /** What the quick links' actions do on the page (a link to the account starts sign-up for a signed-out shopper). */
   adaptQuickLinkAction?: AdaptQuickLinkAction;
@@ -41,8 +29,8 @@ export interface ContentArticleProps {
  * A content page: title, then the Markdown in a readable column, with an "On this page" list
  * for long pages (beside the text on large screens, folded above it on small ones).
  */
-export function ContentArticle({ slug, title, state, adaptQuickLinkAction }: ContentArticleProps) {
-  const withContents = PAGES_WITH_CONTENTS.has(slug);
+export function ContentArticle({ slug, title, contents = false, installationGuide, state, adaptQuickLinkAction }: ContentArticleProps) {
+  const withContents = contents;
   const markdown = state.status === 'ready' ? state.markdown : null;
   const parts = useMemo(() => (markdown === null ? null : splitPage(slug, markdown)), [slug, markdown]);
   const headings = useMemo(() => (withContents && parts ? extractHeadings(parts.body).filter((heading) => heading.depth === 2) : []), [withContents, parts]);
@@ -76,13 +64,13 @@ export function ContentArticle({ slug, title, state, adaptQuickLinkAction }: Con
           {parts && (
             <>
               {parts.lead !== null &&
-                (slug === INSTALLATION_FIRST ? (
+                (installationGuide ? (
                   <aside
                     aria-label="Installation"
                     className="mt-8 flex flex-col gap-4 rounded-xl border border-border border-l-4 border-l-accent bg-tertiary p-5 sm:flex-row sm:items-center sm:justify-between sm:gap-6"
                   >
                     <Markdown className="text-primary">{parts.lead}</Markdown>
-                    <ButtonLink to={paths.content['remidi-4-installation'].getHref()} size="sm" className="shrink-0 self-start sm:self-center">
+                    <ButtonLink to={installationGuide} size="sm" className="shrink-0 self-start sm:self-center">
                       Installation guide
                     </ButtonLink>
                   </aside>

@@ -1,4 +1,6 @@
+import { zeroMoney } from '@store/contracts/money';
 import { Link } from 'react-router';
+import { storeConfig } from '#web/lib/store-config.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import heroUrl from '../assets/thank-you-hero.svg';
@@ -80,7 +82,7 @@ function OrderDetails({ reference }: { reference: string }) {
       {summary.data.total && (
         <p className="mt-2 flex justify-between border-t border-border pt-2 text-sm font-semibold text-primary">
           <span>Total paid</span>
-          <span>{summary.data.total === '$0.00' ? 'Free' : summary.data.total}</span>
+          <span>{summary.data.total === zeroMoney(storeConfig.currency) ? 'Free' : summary.data.total}</span>
         </p>
       )}
     </div>

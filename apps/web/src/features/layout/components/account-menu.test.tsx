@@ -28,4 +28,21 @@ describe('AccountMenu', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledOnce();
   });
+
+  it("offers 'Admin' only when given the back office's address", async () => {
+    const user = { name: 'Ada Lovelace', email: 'ada@example.com' };
+    const { rerender } = render(
+      <MemoryRouter>
+        <AccountMenu account={{ status: 'authenticated', user, onLogout: vi.fn() }} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <AccountMenu account={{ status: 'authenticated', user, onLogout: vi.fn(), adminHref: '/admin' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
 });

@@ -3,7 +3,7 @@ import { useDropdown } from '../hooks/use-dropdown';
 import { paths } from '@store/contracts/paths';
 import { dropdownPanel, focusRing, hairline, headerButton, menuItem } from '../styles';
 import type { HeaderAccount, HeaderUser } from '../types';
-import { ChevronDownIcon, LogoutIcon, OrdersIcon } from './icons';
+import { AdminIcon, ChevronDownIcon, LogoutIcon, OrdersIcon } from './icons';
 import { UserAvatar } from './user-avatar';
 
 /** docs/behaviour/site.md#account-menu: Loading... / Login / the signed-in shopper's menu. */
@@ -22,10 +22,10 @@ export function AccountMenu({ account }: { account: HeaderAccount }) {
       </button>
     );
   }
-  return <SignedInMenu user={account.user} onLogout={account.onLogout} />;
+  return <SignedInMenu user={account.user} onLogout={account.onLogout} adminHref={account.adminHref} />;
 }
 
-function SignedInMenu({ user, onLogout }: { user: HeaderUser; onLogout: () => void }) {
+function SignedInMenu({ user, onLogout, adminHref }: { user: HeaderUser; onLogout: () => void; adminHref?: string }) {
   const { isOpen, rootProps, triggerProps, menuProps, itemProps } = useDropdown();
   return (
     <div {...rootProps} className="relative">
@@ -51,6 +51,12 @@ function SignedInMenu({ user, onLogout }: { user: HeaderUser; onLogout: () => vo
             <OrdersIcon className="size-5 text-secondary" />
             My Orders
           </Link>
+          {adminHref && (
+            <Link to={adminHref} {...itemProps} className={menuItem}>
+              <AdminIcon className="size-5 text-secondary" />
+              Admin
+            </Link>
+          )}
           <button type="button" {...itemProps} onClick={onLogout} className={menuItem}>
             <LogoutIcon className="size-5 text-secondary" />
             Logout

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@store/contracts/paths';
-import { PAGE_LINKS, PRODUCT_LINKS } from '../nav-links';
+import { PAGE_LINKS, useProductLinks } from '../nav-links';
 import { focusRing, hairline, mobileMenuItem } from '../styles';
 import type { HeaderAccount, HeaderCartSummary } from '../types';
 import { CartBadge } from './cart-button';
-import { CartIcon, LoginIcon, LogoutIcon, OrdersIcon } from './icons';
+import { AdminIcon, CartIcon, LoginIcon, LogoutIcon, OrdersIcon } from './icons';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
 
@@ -25,6 +25,7 @@ export interface MobileMenuProps {
 
 /** The full-height menu under the header on small screens (docs/behaviour/site.md#top-navigation). */
 export function MobileMenu({ id, cart, account, onClose }: MobileMenuProps) {
+  const productLinks = useProductLinks();
   const panelRef = useRef<HTMLDivElement>(null);
   const productsLabelId = useId();
   const accountLabelId = useId();
@@ -73,7 +74,7 @@ export function MobileMenu({ id, cart, account, onClose }: MobileMenuProps) {
             Products
           </p>
           <ul aria-labelledby={productsLabelId} className="flex flex-col gap-0.5">
-            {PRODUCT_LINKS.map((link) => (
+            {productLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end onClick={close} className={rowClass}>
                   {link.label}
@@ -150,6 +151,14 @@ function MobileAccount({ account, labelledBy, onClose }: { account: HeaderAccoun
             My Orders
           </NavLink>
         </li>
+        {account.adminHref && (
+          <li>
+            <NavLink to={account.adminHref} onClick={onClose} className={rowClass}>
+              <AdminIcon className="size-5 text-secondary" />
+              Admin
+            </NavLink>
+          </li>
+        )}
         <li>
           <button
             type="button"

@@ -1,12 +1,13 @@
 import { NavLink } from 'react-router';
 import { useDropdown } from '../hooks/use-dropdown';
-import { PRODUCT_LINKS } from '../nav-links';
+import { useProductLinks } from '../nav-links';
 import { dropdownPanel, menuItem } from '../styles';
 import { ChevronDownIcon } from './icons';
 import { navLinkClass } from './nav-item';
 
 export function ProductsMenu() {
   const { isOpen, rootProps, triggerProps, menuProps, itemProps } = useDropdown();
+  const productLinks = useProductLinks();
   return (
     <div {...rootProps} className="relative">
       <button {...triggerProps} className={`${navLinkClass(isOpen)} gap-1`}>
@@ -15,7 +16,7 @@ export function ProductsMenu() {
       </button>
       <div hidden={!isOpen} className={`${dropdownPanel} left-0 w-60`}>
         <div {...menuProps} className="p-1.5">
-          {PRODUCT_LINKS.map((link) => (
+          {productLinks.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}

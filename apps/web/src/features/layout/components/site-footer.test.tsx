@@ -1,5 +1,6 @@
 import type { PublicStoreConfig } from '@store/contracts/public-config';
 import { render, screen, within } from '@testing-library/react';
+import { withCategories } from '#web/testing/categories.tsx';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from './site-footer';
@@ -24,10 +25,13 @@ const CONFIG: PublicStoreConfig = {
 };
 
 function renderFooter(config = CONFIG) {
+  const { Provider } = withCategories();
   return render(
-    <MemoryRouter>
-      <SiteFooter config={config} />
-    </MemoryRouter>,
+    <Provider>
+      <MemoryRouter>
+        <SiteFooter config={config} />
+      </MemoryRouter>
+    </Provider>,
   );
 }
 
@@ -85,7 +89,15 @@ describe('SiteFooter', () => {
 
   it('has site-map links to products, about and support', () => {
     renderFooter();
-    expect(within(screen.getByRole('navigation', { name: 'Products' })).getAllByRole('link')).toHaveLength(5);
+    const products = within(screen.getByRole('navigation', { name: 'Products' })).getAllByRole('link');
+    // The fixed lists, with the store's categories (from the API) between them.
+    expect(products.map((link) => link.getAttribute('href'))).toEqual([
+      '/products',
+      '/products/loops',
+      '/products/tools',
+      '/products/free-downloads',
+      '/products/deals',
+    ]);
     const company = screen.getByRole('navigation', { name: 'Company' });
     expect(within(company).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
     expect(within(company).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');

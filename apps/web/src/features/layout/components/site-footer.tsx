@@ -2,7 +2,7 @@ import type { PublicStoreConfig } from '@store/contracts/public-config';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Container } from '#web/components/ui/container.tsx';
-import { PAGE_LINKS, POLICY_LINKS, PRODUCT_LINKS, type NavLinkItem } from '../nav-links';
+import { PAGE_LINKS, POLICY_LINKS, useProductLinks, type NavLinkItem } from '../nav-links';
 import { focusRing, hairline } from '../styles';
 import { MailIcon } from './icons';
 import { LogoMark } from './logo';
@@ -59,6 +59,7 @@ function ContactLink({ label, email }: { label: string; email: string }) {
 
 export function SiteFooter({ config }: { config: PublicStoreConfig }) {
   const year = new Date().getFullYear();
+  const productLinks = useProductLinks();
   return (
     <footer className={`border-t ${hairline} bg-background`}>
       <Container className="py-12 sm:py-14">
@@ -68,10 +69,10 @@ export function SiteFooter({ config }: { config: PublicStoreConfig }) {
               <LogoMark />
               {config.storeName}
             </p>
-            <p className="mt-4 max-w-xs text-sm text-secondary">MIDI plugins and sample packs made by musicians, for musicians.</p>
+            <p className="mt-4 max-w-xs text-sm text-secondary">Music tools and sounds made by musicians, for musicians.</p>
           </div>
 
-          <LinkColumn title="Products" links={PRODUCT_LINKS} />
+          <LinkColumn title="Products" links={productLinks} />
           <LinkColumn title="Company" links={PAGE_LINKS} />
           <LinkColumn title="Legal" links={POLICY_LINKS} />
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderAccount, HeaderCartSummary } from '../types';
+import { withCategories } from '#web/testing/categories.tsx';
 import { SiteHeader } from './site-header';
 
 const EMPTY_CART: HeaderCartSummary = { ready: true, count: 0, total: '$0.00' };
@@ -23,7 +24,12 @@ function renderHeader({ cart = EMPTY_CART, account = SIGNED_OUT }: { cart?: Head
     ],
     { initialEntries: ['/'] },
   );
-  render(<RouterProvider router={router} />);
+  const { Provider } = withCategories();
+  render(
+    <Provider>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
   return { router, user: userEvent.setup() };
 }
 
@@ -55,8 +61,8 @@ describe('Products dropdown', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['All Products', '/products'],
-      ['Sample Packs', '/products/sample-packs'],
-      ['Plugins', '/products/plugins'],
+      ['Loops', '/products/loops'],
+      ['Tools', '/products/tools'],
       ['Free Downloads', '/products/free-downloads'],
       ['Deals', '/products/deals'],
     ]);
@@ -95,11 +101,11 @@ describe('Products dropdown', () => {
     const item = (name: string) => within(productsMenu()).getByRole('menuitem', { name });
     expect(item('All Products')).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(item('Sample Packs')).toHaveFocus();
+    expect(item('Loops')).toHaveFocus();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(item('Free Downloads')).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(item('Plugins')).toHaveFocus();
+    expect(item('Tools')).toHaveFocus();
     await user.keyboard('{End}');
     expect(item('Deals')).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -136,8 +142,8 @@ describe('Products dropdown', () => {
   it('closes and navigates when a link is chosen', async () => {
     const { user, router } = renderHeader();
     await user.click(productsTrigger());
-    await user.click(within(productsMenu()).getByRole('menuitem', { name: 'Plugins' }));
-    expect(router.state.location.pathname).toBe('/products/plugins');
+    await user.click(within(productsMenu()).getByRole('menuitem', { name: 'Tools' }));
+    expect(router.state.location.pathname).toBe('/products/tools');
     expect(queryProductsMenu()).not.toBeInTheDocument();
   });
 });
@@ -233,6 +239,29 @@ describe('theme toggle', () => {
   });
 });
 
+describe('product links before the categories are known', () => {
+  it('lists the fixed lists at once, and the header keeps its place', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <SiteHeader cart={EMPTY_CART} account={SIGNED_OUT} storeName="SongWish" /> }]);
+    const { Provider } = withCategories(null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    render(
+      <Provider>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    await userEvent.setup().click(productsTrigger());
+    expect(
+      within(productsMenu())
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['All Products', 'Free Downloads', 'Deals']);
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('mobile menu', () => {
   beforeEach(() => {
     document.body.style.overflow = '';
@@ -254,7 +283,7 @@ describe('mobile menu', () => {
 
     const nav = mobileNav();
     expect(nav.closest('[id]')).toHaveAttribute('id', menuButton().getAttribute('aria-controls'));
-    for (const name of ['About Us', 'Support', 'All Products', 'Sample Packs', 'Plugins', 'Free Downloads', 'Deals']) {
+    for (const name of ['About Us', 'Support', 'All Products', 'Loops', 'Tools', 'Free Downloads', 'Deals']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('button', { name: 'Login' })).toBeInTheDocument();
@@ -306,7 +335,12 @@ describe('mobile menu', () => {
   it('restores scrolling when unmounted while open', async () => {
     document.body.style.overflow = '';
     const router = createMemoryRouter([{ path: '/', element: <SiteHeader cart={EMPTY_CART} account={SIGNED_OUT} storeName="SongWish" /> }]);
-    const { unmount } = render(<RouterProvider router={router} />);
+    const { Provider } = withCategories();
+    const { unmount } = render(
+      <Provider>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
     expect(document.body.style.overflow).toBe('hidden');
     unmount();
@@ -322,8 +356,17 @@ describe('mobile menu', () => {
     const nav = mobileNav();
     expect(within(nav).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/account');
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('lists Admin for an administrator', async () => {
+    const { user } = renderHeader({
+      account: { status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com' }, onLogout: vi.fn(), adminHref: '/admin' },
+    });
+    await user.click(menuButton());
+    expect(within(mobileNav()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
   it('shows Loading... for the account while identity loads', async () => {

@@ -51,8 +51,8 @@ function IntroView({ examples, onExample, greeting, children }: Omit<LyraIntroPr
           <p>{greeting}</p>
         ) : (
           <p>
-            Hi, I’m {LYRA_NAME}. Ask me about the store’s plugins, sample packs, licences and policies — I answer from the store’s own pages and show where I
-            read it. Or tell me a wish and I’ll sketch it as MIDI.
+            Hi, I’m {LYRA_NAME}. Ask me about the store’s products, licences and policies — I answer from the store’s own pages and show where I read it. Or
+            tell me a wish and I’ll sketch it as MIDI.
           </p>
         )}
         {children}

@@ -63,23 +63,23 @@ describe('the Lyra panel', () => {
     const stream = new OpenStream();
     const fetchMock = fakeLyraFetch(stream);
     renderPanel();
-    await ask('What is reMIDI?');
+    await ask('What is Pad Mapper?');
     expect(screen.getByRole('status')).toHaveTextContent('Lyra is thinking…');
     expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled();
 
-    act(() => stream.send('delta', { text: 'reMIDI turns pads ' }));
-    expect(await screen.findByText('reMIDI turns pads')).toBeInTheDocument();
+    act(() => stream.send('delta', { text: 'Pad Mapper turns pads ' }));
+    expect(await screen.findByText('Pad Mapper turns pads')).toBeInTheDocument();
     act(() => stream.send('delta', { text: 'into MIDI' }));
-    expect(await screen.findByText('reMIDI turns pads into MIDI')).toBeInTheDocument();
+    expect(await screen.findByText('Pad Mapper turns pads into MIDI')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Lyra is writing…');
     // The growing answer is busy: screen readers wait for the finished one.
-    expect(screen.getByText('reMIDI turns pads into MIDI').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Pad Mapper turns pads into MIDI').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     const signal = fetchMock.mock.calls[0]?.[1]?.signal;
     expect(signal?.aborted).toBe(true);
     expect(await screen.findByRole('button', { name: 'Ask again' })).toBeInTheDocument();
-    expect(screen.getByRole('log')).toHaveTextContent(/reMIDI turns pads into MIDI\s*Stopped\./);
+    expect(screen.getByRole('log')).toHaveTextContent(/Pad Mapper turns pads into MIDI\s*Stopped\./);
     expect(screen.queryByText(/Lyra is (thinking|writing)…/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
     // The question box has focus and is usable again.
@@ -111,12 +111,12 @@ describe('the Lyra panel', () => {
       sse('delta', { text: 'Thirty days.' }) + sse('citations', { citations: [] }) + sse('done', { mode: 'search', answered: true, conversationId: id }),
       { headers: { 'content-type': 'text/event-stream' } },
     );
-    const fetchMock = fakeLyraFetch(first, lyraAnswer({ answer: 'Yes, all plugins.' }));
+    const fetchMock = fakeLyraFetch(first, lyraAnswer({ answer: 'Yes, all tools.' }));
     renderPanel();
     await ask('Refunds?');
     await screen.findByText('Thirty days.');
     await ask('For every plugin?');
-    await screen.findByText('Yes, all plugins.');
+    await screen.findByText('Yes, all tools.');
     expect(requestBody(fetchMock, 1)).toEqual({
       ...chatRequest('For every plugin?', [
         { role: 'user', content: 'Refunds?' },
@@ -198,15 +198,15 @@ describe('the Lyra panel', () => {
   });
 
   it('shows the products an answer names, with the Add to Cart the app hands in', async () => {
-    const product = { path: 'remidi-4', display: 'reMIDI 4', price: '$59.00', image: '/media/remidi-4.png' };
-    fakeLyraFetch(lyraAnswer({ answer: 'reMIDI 4 plays MIDI from pads [1].', products: [product] }));
+    const product = { path: 'pad-mapper', display: 'Pad Mapper', price: '$59.00', image: '/media/pad-mapper.png' };
+    fakeLyraFetch(lyraAnswer({ answer: 'Pad Mapper plays MIDI from pads [1].', products: [product] }));
     const renderProductAction = vi.fn((item: typeof product) => <button type="button">Add {item.display} to Cart</button>);
     renderPanel({ renderProductAction });
     await ask('What plays MIDI from pads?');
     const list = await screen.findByRole('list', { name: 'Products in this answer' });
-    expect(within(list).getByRole('link', { name: 'reMIDI 4' })).toHaveAttribute('href', '/products/remidi-4');
+    expect(within(list).getByRole('link', { name: 'Pad Mapper' })).toHaveAttribute('href', '/products/pad-mapper');
     expect(within(list).getByText('$59.00')).toBeInTheDocument();
-    expect(within(list).getByRole('button', { name: 'Add reMIDI 4 to Cart' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Add Pad Mapper to Cart' })).toBeInTheDocument();
     expect(renderProductAction).toHaveBeenCalledWith(product);
   });
 

@@ -7,7 +7,7 @@ export function lyraAnswer(overrides: Partial<LyraAnswer> = {}): LyraAnswer {
     influencer: 'lyra',
     mode: 'search',
     answered: true,
-    answer: 'Plugins can be refunded within **30 days** [1].',
+    answer: 'Tools can be refunded within **30 days** [1].',
     citations: [{ n: 1, title: 'Refund Policy — Refunds', url: '/refund-policy#refunds' }],
     products: [],
     ...overrides,

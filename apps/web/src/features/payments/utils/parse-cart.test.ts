@@ -163,11 +163,11 @@ describe('parseCartData (docs/behaviour/cart.md#cart-data)', () => {
   });
 
   it('keeps an item that names its product by `product` only (storefront spec §3)', () => {
-    const productOnly: Record<string, unknown> = { ...item('remidi-4'), product: 'remidi-4', quantity: 2 };
+    const productOnly: Record<string, unknown> = { ...item('pad-mapper'), product: 'pad-mapper', quantity: 2 };
     delete productOnly.path;
     const parsed = parseCartData(cart([productOnly]));
     expect(parsed?.items).toHaveLength(1);
-    expect(parsed?.items[0]).toMatchObject({ path: 'remidi-4', display: 'Product remidi-4', quantity: 2 });
+    expect(parsed?.items[0]).toMatchObject({ path: 'pad-mapper', display: 'Product pad-mapper', quantity: 2 });
     expect(parsed?.count).toBe(2);
   });
 
@@ -216,6 +216,11 @@ describe('usableOrderTotal', () => {
     expect(usableOrderTotal('$0.01')).toBeNull();
     expect(usableOrderTotal('$10.00')).toBe('$10.00');
     expect(usableOrderTotal('€0.00')).toBe('€0.00');
+    // In a store selling in euros, its zero and its cents are the ones ignored.
+    expect(usableOrderTotal('€0.00', 'EUR')).toBeNull();
+    expect(usableOrderTotal('€0.40', 'EUR')).toBeNull();
+    expect(usableOrderTotal('$0.00', 'EUR')).toBe('$0.00');
+    expect(usableOrderTotal('¥0', 'JPY')).toBeNull();
     expect(usableOrderTotal(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { isRecord } from '@store/contracts/is-record';
-import { currencyFromText, formatMoney, majorToMinor, parsePriceText } from '@store/contracts/money';
+import { currencyFromText, formatMoney, isUnderOneUnitText, majorToMinor, parsePriceText } from '@store/contracts/money';
+import { storeConfig } from '#web/lib/store-config.ts';
 import { DEFAULT_CART_CURRENCY, ZERO_TOTAL } from '../constants';
 import type { CartLine } from '#web/types/cart-line.ts';
 import type { CartSnapshot } from '../types';
@@ -33,10 +34,13 @@ export function parseQuantity(value: unknown): number {
   return Number.isSafeInteger(parsed) && parsed >= 1 ? parsed : 1;
 }
 
-/** An order total equal to '$0.00' or starting with '$0.' is ignored (docs/behaviour/cart.md#totals). */
-export function usableOrderTotal(value: unknown): string | null {
+/**
+ * An order total that is zero in the store currency, or under one unit of it ('$0.…' for USD),
+ * is ignored (docs/behaviour/cart.md#totals).
+ */
+export function usableOrderTotal(value: unknown, currency: string = storeConfig.currency): string | null {
   const text = nonEmptyText(value);
-  if (text === null || text === ZERO_TOTAL || text.startsWith('$0.')) return null;
+  if (text === null || isUnderOneUnitText(text, currency)) return null;
   return text;
 }
 
@@ -99,7 +103,7 @@ export interface ParseProblem {
  *
  * - Only items whose `selected` is true count; an item is identified by `path`, else `product`;
  *   quantity is an integer, default 1.
- * - The order total is `total`, else `orderTotal`, ignoring '$0.00' and '$0.…'; otherwise
+ * - The order total is `total`, else `orderTotal`, ignoring zero and under one unit of the store currency; otherwise
  *   the sum of the line totals, in the three-letter currency found in a line total's text
  *   (else the cart's `currency`, else CAD).
  */

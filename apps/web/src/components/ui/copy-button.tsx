@@ -1,7 +1,18 @@
 import { useEffect, useState } from 'react';
+import { Button, type ButtonVariant } from './button';
 
-/** Copies a licence key; says 'Copied!' (announced) for 2 s, or that copying failed. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** Copies a value (a licence key, a checksum); says 'Copied!' (announced) for 2 s, or that copying failed. */
+export function CopyButton({
+  value,
+  label,
+  variant = 'secondary',
+  className = '',
+}: {
+  value: string;
+  label: string;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -17,13 +28,8 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
   return (
-    <button
-      type="button"
-      onClick={() => void copy()}
-      aria-label={`Copy ${label}`}
-      className="inline-flex min-h-9 shrink-0 items-center self-start rounded-lg sm:self-auto border border-border bg-background px-3 text-sm font-semibold text-primary transition-colors hover:bg-tertiary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-    >
+    <Button variant={variant} size="sm" onClick={() => void copy()} aria-label={`Copy ${label}`} className={className}>
       <span aria-live="polite">{state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
-    </button>
+    </Button>
   );
 }

@@ -1,0 +1,26 @@
+import { Container } from '#web/components/ui/container.tsx';
+import { storeConfig } from '#web/lib/store-config.ts';
+import type { RenderProductAction } from '../types';
+import type { ProductListViewInfo } from '../utils/product-list-views';
+import { ProductGrid } from './product-grid';
+import { ProductListNav } from './product-list-nav';
+
+/** One list view (docs/behaviour/catalogue.md#list-views): its title, introduction, the views' navigation and its products. */
+export function ProductListPage({ view, renderAction }: { view: ProductListViewInfo; renderAction?: RenderProductAction }) {
+  return (
+    <Container className="py-10 sm:py-14">
+      <title>{`${view.title} — ${storeConfig.storeName}`}</title>
+      <meta name="description" content={view.intro} />
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{view.title}</h1>
+        <p className="mt-3 text-lg text-secondary">{view.intro}</p>
+      </header>
+      <div className="mt-8">
+        <ProductListNav current={view.key} />
+      </div>
+      <div className="mt-8">
+        <ProductGrid filter={view.filter} filtered={view.key !== 'all'} renderAction={renderAction} />
+      </div>
+    </Container>
+  );
+}
