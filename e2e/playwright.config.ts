@@ -4,9 +4,15 @@ import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `songwish-e2e-${E2E_PORT}`);
+/** The maker the back office's tests sign in as (ADMIN_EMAILS of the sandbox store). */
+export const E2E_ADMIN_EMAIL = 'maker@example.com';
+/** Where the admin setup keeps the signed-in maker's browser state for the back-office tests. */
+export const E2E_ADMIN_STATE = path.join(E2E_DATA_DIR, '..', `songwish-e2e-admin-state-${E2E_PORT}.json`);
 /** A second store, with FastSpring as the payment provider (its SBL is stubbed in the tests). */
 export const E2E_FASTSPRING_PORT = Number(process.env.E2E_FASTSPRING_PORT ?? E2E_PORT + 1);
 const FASTSPRING_TESTS = /fastspring-.*\.spec\.ts/;
+const ADMIN_TESTS = /admin-.*\.spec\.ts/;
+const ADMIN_SETUP = /admin\.setup\.ts/;
 const root = path.resolve(import.meta.dirname, '..');
 
 const chromium = {
@@ -39,7 +45,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: FASTSPRING_TESTS,
+      testIgnore: [FASTSPRING_TESTS, ADMIN_TESTS],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {
@@ -47,6 +53,31 @@ export default defineConfig({
       // Only the tests about what a shopper sees run twice; server tests run once.
       testMatch: /storefront-.*\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
+    },
+    {
+      // Signs the maker up and in once; the back-office tests start from that browser state.
+      name: 'admin-setup',
+      testMatch: ADMIN_SETUP,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
+    {
+      name: 'admin-desktop',
+      testMatch: ADMIN_TESTS,
+      dependencies: ['admin-setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium, storageState: E2E_ADMIN_STATE },
+    },
+    {
+      name: 'admin-mobile',
+      testMatch: ADMIN_TESTS,
+      dependencies: ['admin-setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: chromium,
+        storageState: E2E_ADMIN_STATE,
+      },
     },
     {
       // The same storefront against FastSpring's contract: proves nothing in it is sandbox-specific.
@@ -76,6 +107,8 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         // Every sign-up of the suite comes from one address, and the suite makes more than ten.
         IDP_EMAIL_FORMS_PER_15_MINUTES: '1000',
+        // The back office's tests sign in as this maker (e2e/support/admin.ts).
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       },
     },
     {

@@ -1,9 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { addFromCard, payInSandbox } from './checkout';
 
-/** Signs in from the header's Login button on the embedded provider's page; lands on `landing`. */
+/** Signs in from the header's Login button (in the menu on a phone) on the embedded provider's page; lands on `landing`. */
 export async function loginFromHeader(page: Page, email: string, password: string, landing: RegExp = /\/account/) {
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).first().click();
+  const banner = page.getByRole('banner');
+  const menu = banner.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'Login', exact: true }).locator('visible=true').first().click();
   const signIn = page.getByRole('heading', { level: 1, name: 'Sign in' });
   // A shopper still signed in at the provider comes straight back.
   await expect(signIn.or(page.getByRole('heading', { level: 1, name: 'My account' }))).toBeVisible({ timeout: 15_000 });

@@ -15,7 +15,8 @@ import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, type Theme } from
  * its download; the file's bytes match the store's hash. Then the maker publishes a new version
  * and the account offers the update.
  *
- * Publishing needs rows in product_versions/product_files. The shared e2e server's PGlite cannot
+ * Publishing needs published rows in product_versions/product_files (the back office's journey does
+ * it through the browser). The shared e2e server's PGlite cannot
  * be opened from here, and nothing new is exposed on the server for it: this test runs its own
  * built store (PGlite in its own DATA_DIR), stops it, inserts the rows with PGlite directly, and
  * starts it again on the same data. The browser keeps its session across the restart (tokens and
@@ -33,8 +34,8 @@ async function publishVersion(dataDir: string) {
   const db = await PGlite.create(path.join(dataDir, 'pglite'));
   try {
     const version = await db.query<{ id: number }>(
-      `insert into product_versions (product_id, version, released_at, changelog_markdown)
-       select id, $1, now(), 'Faster pad editing.' from products where path = 'remidi-4' returning id`,
+      `insert into product_versions (product_id, version, released_at, published_at, changelog_markdown)
+       select id, $1, now(), now(), 'Faster pad editing.' from products where path = 'remidi-4' returning id`,
       [NEW_VERSION],
     );
     await db.query(`insert into product_files (version_id, os, format, filename, storage_key, size_bytes, sha256) values ($1, 'any', 'zip', $2, $3, $4, $5)`, [
