@@ -28,6 +28,7 @@ export function productFactsFixture({ licenceSeats = null, ...detail }: Partial<
       related: [],
       latestVersion: null,
       keyFacts: [],
+      upgradeOffers: [],
       trial: null,
       trialOf: null,
       ...detail,

@@ -15,3 +15,4 @@ export * from './account';
 export * from './downloads';
 export * from './lyra';
 export * from './coupon-code';
+export * from './licensing';

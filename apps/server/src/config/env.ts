@@ -59,6 +59,16 @@ export const envSchema = z.object({
   IDP_EMAIL_FORMS_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
   /** Song Seed MIDI files one client may fetch per minute, counted by all processes together. */
   LYRA_SKETCH_FILES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** How long a machine file lets a computer work offline before the plugin must reach the store again. */
+  LICENSING_FILE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Computers not seen for this long are released, freeing their seat. */
+  LICENSING_STALE_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
+  LICENSING_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Licensing calls (activate, validate, ...) per client address per minute, and per licence key per minute. */
+  LICENSING_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  LICENSING_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Unknown keys one address may try per 15 minutes before it must wait. */
+  LICENSING_UNKNOWN_KEYS_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
   /** Lyra's optional language model: any OpenAI-compatible Chat Completions endpoint (with LYRA_LLM_MODEL). */
   LYRA_LLM_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL up to the API version, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })
@@ -163,6 +173,17 @@ export interface Config {
   admin: { emails: string[]; rolesClaim: string | undefined };
   /** The largest file the back office accepts in one upload. */
   uploadMaxBytes: number;
+  licensing: LicensingConfig;
+}
+
+/** Licensing rules a maker may tune (docs/licensing.md). */
+export interface LicensingConfig {
+  fileTtlDays: number;
+  staleDays: number;
+  trialDays: number;
+  requestsPerMinute: number;
+  keyRequestsPerMinute: number;
+  unknownKeysPer15Minutes: number;
 }
 
 /**
@@ -350,6 +371,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     identity,
     admin: { emails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()), rolesClaim: env.OIDC_ROLES_CLAIM },
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    licensing: {
+      fileTtlDays: env.LICENSING_FILE_TTL_DAYS,
+      staleDays: env.LICENSING_STALE_DAYS,
+      trialDays: env.LICENSING_TRIAL_DAYS,
+      requestsPerMinute: env.LICENSING_REQUESTS_PER_MINUTE,
+      keyRequestsPerMinute: env.LICENSING_KEY_REQUESTS_PER_MINUTE,
+      unknownKeysPer15Minutes: env.LICENSING_UNKNOWN_KEYS_PER_15_MINUTES,
+    },
     storage:
       env.STORAGE_DRIVER === 's3'
         ? {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,13 +8,18 @@ import { z } from 'zod';
  * from `DATA_DIR/secrets.json`, otherwise generated and written there (mode 0600). They
  * are never logged and never sent to the browser.
  */
-export const SECRET_NAMES = ['DOWNLOAD_SIGNING_SECRET', 'FASTSPRING_WEBHOOK_SECRET', 'SESSION_SECRET', 'MAIL_LINK_SECRET'] as const;
+export const SECRET_NAMES = ['DOWNLOAD_SIGNING_SECRET', 'FASTSPRING_WEBHOOK_SECRET', 'SESSION_SECRET', 'MAIL_LINK_SECRET', 'LICENSING_SIGNING_KEY'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 export type Secrets = Record<SecretName, string>;
 
 const MIN_SECRET_LENGTH = 32;
 /** FastSpring lets the maker choose the webhook HMAC secret; we only refuse trivially short ones. */
 const MIN_LENGTH: Partial<Record<SecretName, number>> = { FASTSPRING_WEBHOOK_SECRET: 16 };
+/** Secrets that are keys rather than random strings. LICENSING_SIGNING_KEY: an Ed25519 private key, PKCS#8 DER in base64 (or PEM from the environment). */
+const GENERATORS: Partial<Record<SecretName, () => string>> = {
+  LICENSING_SIGNING_KEY: () => generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+};
+const randomSecret = () => randomBytes(32).toString('base64url');
 const secretsFileSchema = z.record(z.string(), z.string());
 
 export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
@@ -37,7 +42,7 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
       secrets[name] = existing;
       continue;
     }
-    secrets[name] = randomBytes(32).toString('base64url');
+    secrets[name] = (GENERATORS[name] ?? randomSecret)();
     stored[name] = secrets[name];
     changed = true;
   }

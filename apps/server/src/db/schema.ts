@@ -16,7 +16,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { KeyFact, MediaItem } from '@store/contracts';
+import type { KeyFact, MediaItem, UpgradeOffer } from '@store/contracts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +83,8 @@ export const products = pgTable(
     trialOfProductId: integer('trial_of_product_id').references((): AnyPgColumn => products.id, { onDelete: 'restrict' }),
     imagePath: text('image_path').notNull(),
     media: jsonb('media').$type<MediaItem[]>().notNull().default([]),
+    /** What owners of older products pay for this one (e.g. reMIDI 3 → free), checked against `legacy_licences`. */
+    upgradeOffers: jsonb('upgrade_offers').$type<UpgradeOffer[]>().notNull().default([]),
     relatedPaths: text('related_paths')
       .array()
       .notNull()
@@ -321,7 +323,10 @@ export const refunds = pgTable(
   (table) => [uniqueIndex('refunds_provider_return_unique').on(table.provider, table.providerReturnId), index('refunds_order_idx').on(table.orderId)],
 );
 
-/** One licence key per licensed unit bought; `XXXX-XXXX-XXXX-XXXX`, unique and unguessable. */
+/**
+ * One licence key per licensed unit bought; `XXXX-XXXX-XXXX-XXXX`, unique and unguessable. Owned
+ * by the licensing module: `seats` computers may be active on it at once (`licence_machines`).
+ */
 export const licences = pgTable(
   'licences',
   {
@@ -340,13 +345,79 @@ export const licences = pgTable(
     status: text('status', { enum: ['active', 'revoked'] })
       .notNull()
       .default('active'),
+    /** 'trial' for a trial product's key (it has `expires_at`); 'nfr' for a maker's not-for-resale key. */
+    type: text('type', { enum: ['perpetual', 'trial', 'nfr'] })
+      .notNull()
+      .default('perpetual'),
+    /** Null for a perpetual licence. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The old licence this one was bought as an upgrade of. */
+    upgradedFromLegacyId: integer('upgraded_from_legacy_id').references((): AnyPgColumn => legacyLicences.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('licences_key_unique').on(table.key),
     index('licences_customer_idx').on(table.customerId),
+    index('licences_customer_product_idx').on(table.customerId, table.productId),
     check('licences_seats_positive', sql`${table.seats} > 0`),
+    check('licences_trial_expires', sql`${table.type} <> 'trial' or ${table.expiresAt} is not null`),
   ],
+);
+
+/**
+ * A computer a licence was activated on. A row stays after the computer is released (deactivated,
+ * freed as stale, or its licence revoked) so the cooldown on deactivations and the one-trial-per-
+ * computer rule can be counted; at most one unreleased row per licence and fingerprint.
+ */
+export const licenceMachines = pgTable(
+  'licence_machines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenceId: integer('licence_id')
+      .notNull()
+      .references(() => licences.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    name: text('name'),
+    platform: text('platform', { enum: ['macos', 'windows', 'linux'] }),
+    appVersion: text('app_version'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** Why it was released: by the shopper (plugin or account), unseen too long, or the licence was revoked. */
+    releasedReason: text('released_reason', { enum: ['deactivated', 'stale', 'revoked'] }),
+  },
+  (table) => [
+    uniqueIndex('licence_machines_active_unique')
+      .on(table.licenceId, table.fingerprint)
+      .where(sql`${table.releasedAt} is null`),
+    index('licence_machines_licence_idx').on(table.licenceId, table.releasedAt),
+    index('licence_machines_fingerprint_idx').on(table.fingerprint),
+    index('licence_machines_last_seen_idx').on(table.lastSeenAt).where(sql`${table.releasedAt} is null`),
+    check('licence_machines_released_reason', sql`(${table.releasedAt} is null) = (${table.releasedReason} is null)`),
+  ],
+);
+
+/**
+ * Licences of older products sold before this store (imported with `npm run licences:import`),
+ * which entitle their owner to an upgrade price. `key` is stored upper-cased and trimmed.
+ */
+export const legacyLicences = pgTable(
+  'legacy_licences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    /** The old product's path, e.g. 'remidi-3': what a product's upgrade offers name. */
+    product: text('product').notNull(),
+    email: text('email'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The one-time coupon made for this key's upgrade; a key gets one. */
+    upgradeCouponCode: text('upgrade_coupon_code'),
+    /** Set when an order bought the upgrade: a legacy key upgrades once. */
+    upgradedAt: timestamp('upgraded_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('legacy_licences_key_unique').on(table.key), uniqueIndex('legacy_licences_coupon_unique').on(table.upgradeCouponCode)],
 );
 
 /** The right of a customer to download every file of a product, granted by one order line. */

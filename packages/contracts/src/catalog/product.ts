@@ -115,6 +115,19 @@ export const productVersionSchema = z.object({
 });
 export type ProductVersion = z.infer<typeof productVersionSchema>;
 
+/**
+ * What an owner of an older product pays for this one: `percentOff` of the price, once per old
+ * licence key (checked against the store's imported legacy licences).
+ */
+export const upgradeOfferSchema = z.object({
+  /** The old product's id as the imported legacy licences name it, e.g. 'remidi-3'. */
+  from: productPathSchema,
+  /** Its name as the shopper knows it, e.g. 'reMIDI 3'. */
+  fromName: z.string().trim().min(1).max(80),
+  percentOff: z.number().int().min(1).max(100),
+});
+export type UpgradeOffer = z.infer<typeof upgradeOfferSchema>;
+
 /** `GET /api/products/{path}`: the list fields plus what a product page needs. */
 export const productDetailSchema = productSchema.extend({
   longDescription: z.string(),
@@ -129,6 +142,8 @@ export const productDetailSchema = productSchema.extend({
   trial: z.object({ path: productPathSchema, display: z.string() }).nullable(),
   /** For a trial: the live paid product it belongs to, whose page the trial's address shows; otherwise null. */
   trialOf: productPathSchema.nullable(),
+  /** Upgrade prices for owners of older products (empty for most products). */
+  upgradeOffers: z.array(upgradeOfferSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

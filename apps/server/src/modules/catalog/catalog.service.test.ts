@@ -28,6 +28,7 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   descriptionMarkdown: '# reMIDI',
   imagePath: '/media/covers/remidi-4.svg',
   media: [],
+  upgradeOffers: [],
   relatedPaths: [],
   sortOrder: 10,
   createdAt: new Date(),

@@ -28,6 +28,7 @@ const base: ProductRow = {
   descriptionMarkdown: '',
   imagePath: '/media/covers/rechannel.svg',
   media: [],
+  upgradeOffers: [],
   relatedPaths: [],
   sortOrder: 30,
   createdAt: new Date(),

@@ -66,6 +66,7 @@ export function toProductDetailView(
     descriptionHtml: renderMarkdown(row.descriptionMarkdown),
     media: row.media,
     related: row.relatedPaths,
+    upgradeOffers: row.upgradeOffers,
     latestVersion: latest
       ? {
           version: latest.version,
