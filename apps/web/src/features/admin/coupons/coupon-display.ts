@@ -47,20 +47,3 @@ export const STATUS_BADGE_CLASSES: Record<CouponStatus, string> = {
   'used up': 'bg-warning/15 text-primary ring-warning/50',
   off: 'bg-tertiary text-secondary ring-border',
 };
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An ISO instant as a `datetime-local` input shows it: the maker's local time, to the minute. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value (local time) as an ISO instant; empty is no date. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}

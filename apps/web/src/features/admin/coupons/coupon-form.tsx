@@ -10,7 +10,8 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { AdminCard } from '../components/admin-page';
 import { FormField, inputClasses } from '../components/form-field';
 import { errorMessage, fieldErrors } from '../utils/error-message';
-import { discountLabel, fromLocalInput, toLocalInput } from './coupon-display';
+import { discountLabel } from './coupon-display';
+import { DateTimeInput } from '../components/date-time-input';
 import { ProductPicker } from './product-picker';
 
 export interface CouponFormProps {
@@ -260,16 +261,7 @@ function DateTimeField({
           control={form.control}
           name={name}
           render={({ field }) => (
-            <input
-              {...control}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              type="datetime-local"
-              value={toLocalInput(field.value)}
-              onChange={(event) => field.onChange(fromLocalInput(event.target.value))}
-              className={inputClasses}
-            />
+            <DateTimeInput {...control} name={field.name} ref={field.ref} onBlur={field.onBlur} value={field.value} onChange={field.onChange} />
           )}
         />
       )}

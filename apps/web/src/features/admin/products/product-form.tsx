@@ -26,7 +26,8 @@ import { errorMessage, fieldErrors } from '../utils/error-message';
 import { KeyFactsEditor } from './key-facts-editor';
 import { MarkdownField } from './markdown-field';
 import { MediaEditor } from './media-editor';
-import { MoneyInput } from './money-input';
+import { DateTimeInput } from '../components/date-time-input';
+import { MoneyInput } from '../components/money-input';
 import { productKey, productListsKey, useCategories, useProductList } from './products-api';
 
 export type ProductForm = UseFormReturn<AdminProductInput, unknown, AdminProduct>;
@@ -274,15 +275,6 @@ function GeneralSection({ form, currency, isNew, soldCount }: { form: ProductFor
   );
 }
 
-/** `datetime-local` shows the maker's own time; the form keeps an ISO instant. */
-function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
-
 function DealSection({ form, currency }: { form: ProductForm; currency: string }) {
   const deal = useWatch({ control: form.control, name: 'deal' });
   const errors = form.formState.errors;
@@ -339,17 +331,7 @@ function DealSection({ form, currency }: { form: ProductForm; currency: string }
                   <Controller
                     control={form.control}
                     name={name}
-                    render={({ field }) => (
-                      <input
-                        {...control}
-                        type="datetime-local"
-                        className={inputClasses}
-                        name={field.name}
-                        value={toLocalInput(field.value)}
-                        onChange={(event) => field.onChange(fromLocalInput(event.target.value))}
-                        onBlur={field.onBlur}
-                      />
-                    )}
+                    render={({ field }) => <DateTimeInput {...control} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
                   />
                 )}
               </FormField>

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { currencyExponent, majorToMinor, minorToMajor } from '@store/contracts/money';
-import { inputClasses } from '../components/form-field';
+import { inputClasses } from './form-field';
 
 /** '79.00' for 7900 in a two-decimal currency; '' for an amount not yet entered. */
 export function moneyText(minor: number | undefined, currency: string): string {
