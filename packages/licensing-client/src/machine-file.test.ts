@@ -1,4 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // The store's own signer and key loader: the client must read exactly what the server writes.
 import { signMachineFile } from '../../../apps/server/src/modules/licensing/machine-file';
@@ -106,5 +107,32 @@ describe('verifyMachineFile', () => {
     expect(() => verifyMachineFile(file, Buffer.alloc(31).toString('base64'), FINGERPRINT, DURING)).toThrow(TypeError);
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
     expect(() => verifyMachineFile(file, rsa.export({ format: 'pem', type: 'spki' }).toString(), FINGERPRINT, DURING)).toThrow(TypeError);
+  });
+});
+
+describe('the worked example in docs/licensing.md', () => {
+  const doc = readFileSync(new URL('../../../docs/licensing.md', import.meta.url), 'utf8');
+  const example = doc.slice(doc.indexOf('### Worked example'));
+  const exampleFile = /-----BEGIN MACHINE FILE-----\n[A-Za-z0-9+/=\n]+-----END MACHINE FILE-----/.exec(example)![0];
+  const exampleKey = /Public key, raw base64: `([^`]+)`/.exec(example)![1]!;
+  const examplePem = /-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/.exec(example)![0];
+  const exampleFingerprint = /\(fingerprint `([^`]+)`/.exec(example)![1]!;
+
+  it('verifies with the key, fingerprint and dates the page gives', () => {
+    const inside = new Date('2026-12-01T00:00:00Z');
+    expect(verifyMachineFile(exampleFile, exampleKey, exampleFingerprint, inside, { product: 'remidi-4' })).toMatchObject({
+      ok: true,
+      license: { key: 'RMD4-7QK2-M9XD-4HFA', product: 'remidi-4' },
+      meta: { issued: '2026-11-24T10:00:00.000Z', expiry: '2026-12-24T10:00:00.000Z' },
+    });
+    expect(verifyMachineFile(exampleFile, examplePem, exampleFingerprint, inside).ok).toBe(true);
+    expect(verifyMachineFile(exampleFile, exampleKey, exampleFingerprint, new Date('2026-12-24T10:00:00Z'))).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('is signed with the example key the page describes (seed of 32 bytes 0x07)', () => {
+    const seed = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 7)]);
+    const derived = publicKeyForms(createPublicKey(createPrivateKey({ key: seed, format: 'der', type: 'pkcs8' })));
+    expect(derived.base64).toBe(exampleKey);
+    expect(derived.pem.trim()).toBe(examplePem);
   });
 });
