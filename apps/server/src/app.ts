@@ -29,6 +29,8 @@ import { createCouponAdminService } from './modules/coupons/coupons-admin.servic
 import { couponAdminRoutes } from './modules/coupons/coupons.routes';
 import { createCouponService } from './modules/coupons/coupons.service';
 import { createDownloadsRepository } from './modules/downloads/downloads.repository';
+import { createLicenceIssuing } from './modules/licensing/licence-issuing';
+import { createLicencesRepository } from './modules/licensing/licences.repository';
 import { createFileStorage } from './modules/files/create-file-storage';
 import type { FileStorage } from './modules/files/file-storage';
 import { createEmbeddedIdentity, type EmbeddedIdentity } from './modules/identity/embedded-identity';
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       repository: createOrdersRepository,
       catalog: createCatalogRepository,
       coupons: couponsOn,
+      licensing: (tx) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays }),
       mail,
     },
     provider: config.payments.provider,
@@ -262,6 +265,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes, {
     accounts: createAccountsService({
       repository: createAccountsRepository(database.db),
+      licences: { ofCustomer: (customerId) => createLicencesRepository(database.db).licencesOfCustomer(customerId) },
       publicUrl: config.publicUrl,
       downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
       downloadSource: fileStorage.driver,

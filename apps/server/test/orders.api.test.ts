@@ -3,7 +3,7 @@ import { FASTSPRING_WEBHOOK_PATH, orderSummarySchema } from '@store/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, customers, entitlements, licences, orderItems, orders, outboxMessages, webhookEvents } from '../src/db/schema';
-import { LICENCE_KEY_PATTERN } from '../src/modules/orders/licence-key';
+import { LICENCE_KEY_PATTERN } from '../src/modules/licensing/licence-key';
 import { signWebhookBody } from '../src/modules/payments/fastspring/webhook-signature';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { countRows as count, envelope, postWebhook, testOrder, useWebhookStore } from './webhook-fixtures';

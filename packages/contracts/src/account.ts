@@ -89,9 +89,9 @@ export const accountLicenceSchema = z.object({
   /** The product's display name. */
   product: z.string(),
   product_id: z.string(),
-  /** 'perpetual' */
+  /** The licence's type: 'perpetual', 'trial' (it ends, see `licensespring_licenses[].expiration`) or 'nfr' */
   type: z.string(),
-  /** 'Active', or 'Revoked' once its unit was refunded */
+  /** 'Active'; 'Expired' once a trial has ended; 'Revoked' once its unit was refunded */
   status: z.string(),
 });
 export type AccountLicence = z.infer<typeof accountLicenceSchema>;
@@ -132,9 +132,9 @@ export const accountDataSchema = z.object({
     z.object({
       product_name: z.string(),
       license_key: z.string(),
-      /** 'Active' or 'Revoked' */
+      /** 'Active', 'Expired' (a trial that has ended) or 'Revoked' (refunded) */
       status: z.string(),
-      /** Activations are not tracked by this store (no licensing server): null. */
+      /** Computers the licence is active on now (released ones not counted). */
       activations_used: z.number().int().nullable(),
       /** ISO 8601 expiry, or null for a perpetual licence. */
       expiration: z.string().nullable(),

@@ -4,7 +4,6 @@ import {
   customers,
   downloadEvents,
   entitlements,
-  licences,
   orderItems,
   orders,
   productFiles,
@@ -63,22 +62,6 @@ export function createAccountsRepository(db: Database) {
         .leftJoin(entitlements, and(eq(entitlements.orderItemId, orderItems.id), eq(entitlements.customerId, customerId)))
         .where(inArray(orderItems.orderId, orderIds))
         .orderBy(asc(orderItems.id));
-    },
-
-    licencesOf(customerId: number) {
-      return db
-        .select({
-          orderItemId: licences.orderItemId,
-          key: licences.key,
-          status: licences.status,
-          seats: licences.seats,
-          productPath: products.path,
-          productName: products.displayName,
-        })
-        .from(licences)
-        .innerJoin(products, eq(products.id, licences.productId))
-        .where(eq(licences.customerId, customerId))
-        .orderBy(asc(licences.id));
     },
 
     /** Every published version of each product with its files, newest first by release date: the first is the current one. */

@@ -25,8 +25,24 @@ export const ACCOUNT_LINK_VALID_HOURS = 24;
 /** A caller whose email the identity provider has verified. */
 export type VerifiedCaller = Caller & { email: string; emailVerified: true };
 
+/** One of a customer's licences as the licensing module reads it. */
+export interface CustomerLicence {
+  orderItemId: number;
+  key: string;
+  status: 'active' | 'revoked';
+  type: 'perpetual' | 'trial' | 'nfr';
+  expiresAt: Date | null;
+  seats: number;
+  productPath: string;
+  productName: string;
+  /** Computers active on it now. */
+  activeMachines: number;
+}
+
 export interface AccountsServiceOptions {
   repository: AccountsRepository;
+  /** The licensing module's read of a customer's licences, oldest first. */
+  licences: { ofCustomer(customerId: number): Promise<CustomerLicence[]> };
   publicUrl: string;
   downloadSigningSecret: string;
   /** Where the download links lead: 'local' (served by the store) or 's3' (a bucket, via the store's check). */
@@ -43,7 +59,11 @@ export interface AccountsServiceOptions {
 
 const PLATFORM_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', linux: 'Linux' };
 
-const licenceStatus = (status: 'active' | 'revoked') => (status === 'active' ? 'Active' : 'Revoked');
+/** 'Revoked' once refunded, 'Expired' once a trial's end has passed, else 'Active'. */
+function licenceStatus(licence: Pick<CustomerLicence, 'status' | 'expiresAt'>, at: Date) {
+  if (licence.status === 'revoked') return 'Revoked';
+  return licence.expiresAt && licence.expiresAt <= at ? 'Expired' : 'Active';
+}
 
 export function createAccountsService(options: AccountsServiceOptions) {
   const { repository } = options;
@@ -100,7 +120,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
           customer.id,
           orders.map((order) => order.id),
         ),
-        repository.licencesOf(customer.id),
+        options.licences.ofCustomer(customer.id),
         repository.lastDownloadedVersions(customer.id),
       ]);
       const published = await repository.publishedVersions([...new Set(items.map((item) => item.productId))]);
@@ -163,8 +183,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
             license_key: licence.key,
             product: licence.productName,
             product_id: licence.productPath,
-            type: 'perpetual',
-            status: licenceStatus(licence.status),
+            type: licence.type,
+            status: licenceStatus(licence, now()),
           }));
         return {
           order_id: order.providerOrderId,
@@ -194,9 +214,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
         licensespring_licenses: licences.map((licence) => ({
           product_name: licence.productName,
           license_key: licence.key,
-          status: licenceStatus(licence.status),
-          activations_used: null,
-          expiration: null,
+          status: licenceStatus(licence, now()),
+          activations_used: licence.activeMachines,
+          expiration: licence.expiresAt?.toISOString() ?? null,
         })),
         orders: accountOrders,
       };

@@ -18,6 +18,8 @@ export interface ConfirmationInput {
     quantity: number;
     licenceKeys: string[];
     licenceSeats: number | null;
+    /** A trial key: when it ends, and whether it is the trial key this email address already had (one trial per email). */
+    trial?: { expiresAt: Date; alreadyHad: boolean };
     version: string | null;
     downloads: Array<{ label: string; url: string; size: string }>;
   }>;
@@ -45,6 +47,14 @@ function dateText(date: Date) {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
+/** What the email says about a trial key: when it ends (or ended, seen from the order's date), and that it is the one sent before when it is. */
+function trialNote(trial: { expiresAt: Date; alreadyHad: boolean }, orderedAt: Date): string {
+  const ends = `${trial.expiresAt > orderedAt ? 'ends' : 'ended'} on ${dateText(trial.expiresAt)}`;
+  return trial.alreadyHad
+    ? `You already have a trial of this product: one trial per email address. This is the trial key you received before; it ${ends}.`
+    : `This trial key ${ends}.`;
+}
+
 function renderText(input: ConfirmationInput): string {
   const lines = [
     greeting(input),
@@ -61,6 +71,7 @@ function renderText(input: ConfirmationInput): string {
       const seats = item.licenceSeats ? ` — each key activates up to ${item.licenceSeats} computer${item.licenceSeats === 1 ? '' : 's'}` : '';
       lines.push(`  Licence key${item.licenceKeys.length > 1 ? 's' : ''}${seats}:`);
       for (const key of item.licenceKeys) lines.push(`    ${key}`);
+      if (item.trial) lines.push(`  ${trialNote(item.trial, input.completedAt)}`);
     }
     if (item.downloads.length > 0) {
       lines.push('  Downloads:');
@@ -93,7 +104,7 @@ function renderHtml(input: ConfirmationInput): string {
                 (key) =>
                   `<code style="display:inline-block;margin:2px 0;padding:4px 8px;background:#f2f2f2;border-radius:4px;font-size:15px;letter-spacing:1px">${e(key)}</code>`,
               )
-              .join('<br>')}`;
+              .join('<br>')}${item.trial ? `<p style="margin:4px 0">${e(trialNote(item.trial, input.completedAt))}</p>` : ''}`;
       const downloads =
         item.downloads.length === 0
           ? ''

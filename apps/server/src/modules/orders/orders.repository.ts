@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { customers, entitlements, licences, orderItems, orders, products, refunds, webhookEvents, type ProductRow } from '#server/db/schema.ts';
+import { customers, entitlements, orderItems, orders, products, refunds, webhookEvents, type ProductRow } from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
@@ -18,8 +18,8 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
 /**
- * The orders module's tables: webhook events, customers, orders and their lines, licences,
- * entitlements and refunds. `db` is the event's transaction when recording an order.
+ * The orders module's tables: webhook events, customers, orders and their lines, entitlements
+ * and refunds (licence keys are the licensing module's). `db` is the event's transaction when recording an order.
  */
 export function createOrdersRepository(db: Database) {
   return {
@@ -82,11 +82,6 @@ export function createOrdersRepository(db: Database) {
     async insertItem(item: NewOrderItem): Promise<number> {
       const [row] = await db.insert(orderItems).values(item).returning({ id: orderItems.id });
       return row!.id;
-    },
-
-    async insertLicences(rows: Array<typeof licences.$inferInsert>) {
-      if (rows.length === 0) return;
-      await db.insert(licences).values(rows);
     },
 
     async insertEntitlement(row: typeof entitlements.$inferInsert): Promise<number> {
@@ -160,28 +155,12 @@ export function createOrdersRepository(db: Database) {
         .orderBy(orderItems.id);
     },
 
-    /** Counts `quantity` more units of the line as refunded and revokes as many of its active licence keys. */
+    /** Counts `quantity` more units of the line as refunded. */
     async refundLine(orderItemId: number, quantity: number) {
       await db
         .update(orderItems)
         .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${quantity}` })
         .where(eq(orderItems.id, orderItemId));
-      const active = await db
-        .select({ id: licences.id })
-        .from(licences)
-        .where(and(eq(licences.orderItemId, orderItemId), eq(licences.status, 'active')))
-        .orderBy(desc(licences.id))
-        .limit(quantity);
-      if (active.length === 0) return;
-      await db
-        .update(licences)
-        .set({ status: 'revoked' })
-        .where(
-          inArray(
-            licences.id,
-            active.map((row) => row.id),
-          ),
-        );
     },
 
     async setOrderStatus(orderId: number, status: OrderStatus) {

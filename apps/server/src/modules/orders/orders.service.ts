@@ -14,10 +14,10 @@ import {
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema.ts';
 import { signedDownloadPath } from '../downloads/signed-download-url';
+import type { IssuedKeys, IssueRequest } from '../licensing/licence-issuing';
 import type { NewOutboxMessage } from '../mail/mail.service';
 import { renderOrderConfirmation } from '../mail/order-confirmation';
 import { renderRefundConfirmation } from '../mail/refund-confirmation';
-import { generateLicenceKey } from './licence-key';
 import { createOrdersRepository, type OrdersRepository } from './orders.repository';
 
 /** Email download links stay valid this long; afterwards the account area signs new ones. */
@@ -63,6 +63,11 @@ export interface OrdersModules {
   catalog: (tx: Tx) => { findLatestVersion(productId: number): Promise<LatestVersion | undefined> };
   /** The coupons module: counts the order's coupon uses and releases their reservations. */
   coupons: (tx: Tx) => { redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> };
+  /** The licensing module: issues the licence keys of a line and revokes those of refunded units. */
+  licensing: (tx: Tx) => {
+    issue(request: IssueRequest): Promise<IssuedKeys>;
+    revoke(request: { orderItemId: number; quantity: number; at: Date }): Promise<number>;
+  };
   /** The mail module: queues an email in the transaction. */
   mail: { enqueue(tx: Tx, message: NewOutboxMessage): Promise<boolean> };
 }
@@ -185,7 +190,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     });
     if (refundId === undefined) return { eventId: event.id, result: 'refund-already-recorded', orderId: order.id };
 
-    const { refunded, everything } = await refundLines(repo, order, refund);
+    const { refunded, everything } = await refundLines(tx, order, refund);
     await repo.setOrderStatus(order.id, everything ? 'refunded' : 'partially_refunded');
     if (refunded.length > 0) {
       const message = renderRefundConfirmation({
@@ -228,12 +233,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return { eventId: event.id, result: 'order-already-recorded', orderId: existing! };
     }
     const emailItems = [];
+    const orderCouponCodes = storedCouponCodes(order);
     for (const item of mergeLines(order.items)) {
       const product = productRows.get(item.product)!;
       const orderItemId = await recordLine(repo, { orderId, product, item, currency: order.currency });
-      const licenceKeys = await issueLicences(repo, { orderItemId, customerId, product, quantity: item.quantity });
+      const issued = await modules.licensing(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes });
       const delivery = await grantDownloads(tx, { orderItemId, customerId, product });
-      emailItems.push({ display: item.display || product.displayName, quantity: item.quantity, licenceKeys, licenceSeats: product.licenceSeats, ...delivery });
+      emailItems.push({
+        display: item.display || product.displayName,
+        quantity: item.quantity,
+        licenceKeys: issued.keys,
+        licenceSeats: product.licenceSeats,
+        ...(issued.trial ? { trial: issued.trial } : {}),
+        ...delivery,
+      });
     }
     await modules.coupons(tx).redeem(order.coupons, { orderId, providerOrderId: order.id, customerId });
     await queueOrderConfirmation(tx, { order, orderId, contact, completedAt, items: emailItems });
@@ -288,8 +301,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       discountMinor: majorToMinor(order.discount, currency),
       taxMinor: majorToMinor(order.tax, currency),
       totalMinor: majorToMinor(order.total, currency),
-      // Stored as the coupons module reads them, so an order's codes match its redemptions.
-      couponCodes: order.coupons.map((code) => normaliseCouponCode(code) ?? code.trim().toUpperCase()),
+      couponCodes: storedCouponCodes(order),
       live: order.live && event.live !== false,
       completedAt,
     });
@@ -309,16 +321,6 @@ export function createOrdersService(options: OrdersServiceOptions) {
       subtotalMinor: majorToMinor(item.subtotal, currency),
       discountMinor: majorToMinor(item.discount, currency),
     });
-  }
-
-  /** Licence step: one key per unit of a licensed product. */
-  async function issueLicences(
-    repo: OrdersRepository,
-    { orderItemId, customerId, product, quantity }: { orderItemId: number; customerId: number; product: ProductRow; quantity: number },
-  ) {
-    const licenceKeys = product.licenceSeats ? Array.from({ length: quantity }, () => generateLicenceKey()) : [];
-    await repo.insertLicences(licenceKeys.map((key) => ({ key, orderItemId, customerId, productId: product.id, seats: product.licenceSeats! })));
-    return licenceKeys;
   }
 
   /** Entitlement step: the right to download a downloadable product, and the email's signed links to its newest files. */
@@ -376,7 +378,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * Refunds the units the return lists (every line when it lists none), never more than a line
    * has left; says what was refunded now and whether the whole order now is.
    */
-  async function refundLines(repo: OrdersRepository, order: { id: number; reference: string }, refund: FastspringReturn) {
+  async function refundLines(tx: Tx, order: { id: number; reference: string }, refund: FastspringReturn) {
+    const repo = modules.repository(tx);
     const lines = await repo.orderLines(order.id);
     const requested = refund.items.length > 0 ? refund.items : lines.map((line) => ({ product: line.productPath, quantity: line.quantity }));
     const unknown = requested.filter((item) => !lines.some((line) => line.productPath === item.product)).map((item) => item.product);
@@ -389,6 +392,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const quantity = Math.min(asked, line.quantity - line.refundedQuantity);
       if (quantity <= 0) continue;
       await repo.refundLine(line.id, quantity);
+      await modules.licensing(tx).revoke({ orderItemId: line.id, quantity, at: now() });
       line.refundedQuantity += quantity;
       refunded.push({ display: line.display, quantity });
     }
@@ -417,6 +421,11 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 type OrderLine = FastspringOrder['items'][number];
 type OrderContact = NonNullable<FastspringOrder['customer']>;
 type OrderConfirmationItem = Parameters<typeof renderOrderConfirmation>[0]['items'][number];
+
+/** The order's coupon codes as the coupons module stores them, so an order's codes match its redemptions. */
+function storedCouponCodes(order: FastspringOrder): string[] {
+  return order.coupons.map((code) => normaliseCouponCode(code) ?? code.trim().toUpperCase());
+}
 
 /** A provider may list one product on two lines; the store keeps one line per product. */
 function mergeLines(items: FastspringOrder['items']): FastspringOrder['items'] {

@@ -180,7 +180,7 @@ export function AccountDashboard({ user, getAccessToken, onLogout, onLoginAgain,
             </Alert>
           )}
           {tab === 'orders' ? (
-            <OrdersTab data={data} onDownload={onDownload} notice={notice} />
+            <OrdersTab data={data} onDownload={onDownload} notice={notice} computers={{ subject: user.sub, getAccessToken }} />
           ) : tab === 'profile' ? (
             <ProfileTab user={user} data={data} avatar={avatar} getAccessToken={getAccessToken} />
           ) : (

@@ -2,19 +2,9 @@ import type { AccountData, AccountOrder, AccountProduct } from '@store/contracts
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ORDERS_PER_PAGE } from '../constants';
-import {
-  downloadLabel,
-  formatDate,
-  formatOrderTotal,
-  licenceStatusTone,
-  lineRefund,
-  orderReference,
-  orderStatusLabel,
-  orderStatusTone,
-  versionState,
-} from '../utils/format';
+import { downloadLabel, formatDate, formatOrderTotal, lineRefund, orderReference, orderStatusLabel, orderStatusTone, versionState } from '../utils/format';
 import { Badge, Panel } from './badge';
-import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { LicencesPanel, type LicenceComputersSource } from './licences-panel';
 
 export interface OrdersTabProps {
   data: AccountData | null;
@@ -22,47 +12,18 @@ export interface OrdersTabProps {
   onDownload: (order: AccountOrder, product: AccountProduct) => void;
   /** A panel shown instead of the order list (loading, error, no customer, no orders, unverified email). */
   notice?: React.ReactNode;
+  /** The signed-in shopper's token: the Licenses panel then lists each licence's computers. */
+  computers?: LicenceComputersSource;
 }
 
-export function OrdersTab({ data, onDownload, notice }: OrdersTabProps) {
+export function OrdersTab({ data, onDownload, notice, computers }: OrdersTabProps) {
   return (
     <div className="space-y-6">
-      <LicencesPanel licences={data?.licensespring_licenses ?? []} />
+      <LicencesPanel licences={data?.licensespring_licenses ?? []} computers={computers} />
       <Panel title="Order History" id="order-history-heading">
         {notice ?? <OrderHistory orders={data?.orders ?? []} onDownload={onDownload} />}
       </Panel>
     </div>
-  );
-}
-
-function LicencesPanel({ licences }: { licences: AccountData['licensespring_licenses'] }) {
-  return (
-    <Panel title="Licenses" id="licenses-heading">
-      {licences.length === 0 ? (
-        <p className="text-secondary">No licence keys yet. Products sold with a licence come with a key for up to 3 computers.</p>
-      ) : (
-        <ul className="divide-y divide-border/40 dark:divide-border/70">
-          {licences.map((licence) => (
-            <li key={licence.license_key} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold">{licence.product_name}</p>
-                  <Badge tone={licenceStatusTone(licence.status)}>{licence.status}</Badge>
-                </div>
-                <p className="mt-1 font-mono text-sm break-all text-primary" aria-label={`Licence key for ${licence.product_name}`}>
-                  {licence.license_key}
-                </p>
-                <p className="mt-1 text-xs text-secondary">
-                  {licence.expiration ? `Expires ${formatDate(licence.expiration)}` : 'Perpetual'} · Activate on up to 3 computers
-                  {licence.activations_used !== null ? ` · ${licence.activations_used} used` : ''}
-                </p>
-              </div>
-              <CopyButton value={licence.license_key} label={`licence key for ${licence.product_name}`} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
   );
 }
 

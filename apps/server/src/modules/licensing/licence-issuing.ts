@@ -1,0 +1,97 @@
+import type { Database } from '#server/db/client.ts';
+import type { ProductRow } from '#server/db/schema.ts';
+import { generateLicenceKey } from './licence-key';
+import { createLicencesRepository, type LicencesRepository } from './licences.repository';
+
+export interface IssueRequest {
+  orderItemId: number;
+  customerId: number;
+  product: ProductRow;
+  quantity: number;
+  /** The order's coupon codes, normalised as the coupons module stores them: an upgrade coupon links the new licence to the old one. */
+  orderCouponCodes: string[];
+}
+
+/** What the order confirmation tells about the keys of one line. */
+export interface IssuedKeys {
+  keys: string[];
+  /** For a trial product: when the key ends, and whether it is the trial key the customer already had. */
+  trial?: { expiresAt: Date; alreadyHad: boolean };
+}
+
+export interface LicenceIssuingOptions {
+  /** Days a trial key works (LICENSING_TRIAL_DAYS). */
+  trialDays: number;
+  now?: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Issuing and revoking licence keys for the orders pipeline, on the order event's transaction
+ * (docs/behaviour/licence-keys.md): N units of a licensed product are N keys of its seats each;
+ * a trial product is one trial key per email address; an upgrade coupon links the new key to the
+ * legacy licence it was made for, once.
+ */
+export function createLicenceIssuing(tx: Database, options: LicenceIssuingOptions) {
+  const repository = createLicencesRepository(tx);
+  const now = options.now ?? (() => new Date());
+
+  async function issue(request: IssueRequest): Promise<IssuedKeys> {
+    const { product } = request;
+    if (!product.licenceSeats) return { keys: [] };
+    if (product.trialOfProductId !== null) return issueTrial(request, product.licenceSeats);
+
+    const keys = Array.from({ length: request.quantity }, () => generateLicenceKey());
+    const ids = await repository.insertLicences(
+      keys.map((key) => ({ key, orderItemId: request.orderItemId, customerId: request.customerId, productId: product.id, seats: product.licenceSeats! })),
+    );
+    if (ids[0] !== undefined) await linkUpgrade(repository, { licenceId: ids[0], product, codes: request.orderCouponCodes, at: now() });
+    return { keys };
+  }
+
+  /**
+   * One trial per email address (customers are one per email): a customer who already has a trial
+   * of this product gets that key again, and no new one, whatever quantity the order names.
+   */
+  async function issueTrial(request: IssueRequest, seats: number): Promise<IssuedKeys> {
+    await repository.lockCustomer(request.customerId);
+    const existing = await repository.findTrial(request.customerId, request.product.id);
+    if (existing) return { keys: [existing.key], trial: { expiresAt: existing.expiresAt!, alreadyHad: true } };
+    const key = generateLicenceKey();
+    const expiresAt = new Date(now().getTime() + options.trialDays * DAY_MS);
+    await repository.insertLicences([
+      { key, orderItemId: request.orderItemId, customerId: request.customerId, productId: request.product.id, seats, type: 'trial', expiresAt },
+    ]);
+    return { keys: [key], trial: { expiresAt, alreadyHad: false } };
+  }
+
+  /** Revokes `quantity` of the line's licence keys (refunded units) and frees their computers. */
+  async function revoke({ orderItemId, quantity, at }: { orderItemId: number; quantity: number; at: Date }): Promise<number> {
+    const revoked = await repository.revokeLicences(orderItemId, quantity, at);
+    return revoked.length;
+  }
+
+  return { issue, revoke };
+}
+
+export type LicenceIssuing = ReturnType<typeof createLicenceIssuing>;
+
+/**
+ * Records what the new licence upgrades: the first legacy licence whose upgrade coupon the order
+ * used and whose product one of this product's upgrade offers names. The legacy row is marked
+ * with a conditional update, so it is claimed by one order only.
+ */
+async function linkUpgrade(
+  repository: LicencesRepository,
+  { licenceId, product, codes, at }: { licenceId: number; product: ProductRow; codes: string[]; at: Date },
+) {
+  if (codes.length === 0 || product.upgradeOffers.length === 0) return;
+  const offered = new Set(product.upgradeOffers.map((offer) => offer.from));
+  for (const legacy of await repository.upgradableLegacyByCoupons(codes)) {
+    if (!offered.has(legacy.product)) continue;
+    if (!(await repository.markLegacyUpgraded(legacy.id, at))) continue;
+    await repository.recordUpgradedFrom(licenceId, legacy.id);
+    return;
+  }
+}
