@@ -61,7 +61,8 @@ const activeMachines = async (t: TestApp, key: string) => {
 
 describe.each(TEST_ENGINES)('the licensing API on %s', (engine) => {
   let t: TestApp;
-  const activate = (key: string, fp: string, extra: Record<string, unknown> = {}) => post(t.app, '/activate', { licenseKey: key, product: 'remidi-4', fingerprint: fp, ...extra });
+  const activate = (key: string, fp: string, extra: Record<string, unknown> = {}) =>
+    post(t.app, '/activate', { licenseKey: key, product: 'remidi-4', fingerprint: fp, ...extra });
   const validate = (key: string, fp: string, product = 'remidi-4') => post(t.app, '/validate', { licenseKey: key, product, fingerprint: fp });
   const deactivate = (key: string, fp: string) => post(t.app, '/deactivate', { licenseKey: key, fingerprint: fp });
   const checkout = (key: string, fp: string) => post(t.app, '/checkout-file', { licenseKey: key, fingerprint: fp });
@@ -323,7 +324,10 @@ describe.each(TEST_ENGINES)('the licensing API on %s', (engine) => {
       await expect(after.checkoutFile({ licenseKey: key, fingerprint: fp })).rejects.toMatchObject({ code: 'EXPIRED' });
 
       // And through HTTP once the real clock has passed it.
-      await t.database.db.update(licences).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(licences.key, key));
+      await t.database.db
+        .update(licences)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(licences.key, key));
       expect((await validate(key, fp)).body.code).toBe('EXPIRED');
       const refused = await activate(key, fingerprint());
       expect(refused.status).toBe(403);
@@ -423,7 +427,9 @@ describe.each(TEST_ENGINES)('the licensing API on %s', (engine) => {
       const freed = await account('DELETE', `/api/account/licences/${keys[0]}/machines/${licence.machines[0].id}`);
       expect(freed.statusCode).toBe(200);
       expect(freed.json()).toEqual({ deactivated: true, activationsUsed: 0 });
-      const after = (await account('GET', '/api/account/licences')).json().licenses.find((candidate: { licenseKey: string }) => candidate.licenseKey === keys[0]);
+      const after = (await account('GET', '/api/account/licences'))
+        .json()
+        .licenses.find((candidate: { licenseKey: string }) => candidate.licenseKey === keys[0]);
       expect(after).toMatchObject({ activationsUsed: 0, machines: [], deactivationsLeft: 2 });
       expect((await validate(keys[0]!, fp)).body.code).toBe('NO_MACHINE');
     });
@@ -466,7 +472,12 @@ describe.each(TEST_ENGINES)('the licensing rate limits on %s', (engine) => {
   let t: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
-    const env = { RATE_LIMIT_MAX: '100000', LICENSING_REQUESTS_PER_MINUTE: '100000', LICENSING_KEY_REQUESTS_PER_MINUTE: '5', LICENSING_UNKNOWN_KEYS_PER_15_MINUTES: '3' };
+    const env = {
+      RATE_LIMIT_MAX: '100000',
+      LICENSING_REQUESTS_PER_MINUTE: '100000',
+      LICENSING_KEY_REQUESTS_PER_MINUTE: '5',
+      LICENSING_UNKNOWN_KEYS_PER_15_MINUTES: '3',
+    };
     // Both stores count in the database, as two processes on PostgreSQL do.
     t = await createTestApp(engine, { env, sharedRateLimitsInDatabase: true });
     second = await buildSecondApp(t, { sharedRateLimitsInDatabase: true });

@@ -102,6 +102,7 @@ export const majorOf = (version: string) => parseVersion(version).numbers[0] ?? 
 export function entitledMajor(versions: Array<{ version: string; publishedAt: Date }>, boughtAt: Date): number | null {
   if (versions.length === 0) return null;
   const publishedThen = versions.filter((version) => version.publishedAt.getTime() <= boughtAt.getTime());
-  const candidates = publishedThen.length > 0 ? publishedThen : [versions.reduce((first, version) => (version.publishedAt < first.publishedAt ? version : first))];
+  const candidates =
+    publishedThen.length > 0 ? publishedThen : [versions.reduce((first, version) => (version.publishedAt < first.publishedAt ? version : first))];
   return Math.max(...candidates.map((version) => majorOf(version.version)));
 }

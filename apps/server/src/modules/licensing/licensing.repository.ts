@@ -89,7 +89,14 @@ function splitView(row: LicenceView & JoinedMachine): { licence: LicenceView; ma
   if (machineId === null) return { licence, machine: undefined };
   return {
     licence,
-    machine: { id: machineId, fingerprint: machineFingerprint!, name: machineName, platform: machinePlatform, activatedAt: machineActivatedAt!, lastSeenAt: machineLastSeenAt! },
+    machine: {
+      id: machineId,
+      fingerprint: machineFingerprint!,
+      name: machineName,
+      platform: machinePlatform,
+      activatedAt: machineActivatedAt!,
+      lastSeenAt: machineLastSeenAt!,
+    },
   };
 }
 
@@ -238,11 +245,7 @@ export function createLicensingRepository(db: Database) {
     },
 
     async customerIdByEmail(email: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.email, email.toLowerCase()))
-        .limit(1);
+      const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email.toLowerCase())).limit(1);
       return row?.id;
     },
 

@@ -45,7 +45,14 @@ const STATUS: Record<LicensingCode, number> = {
   VALID: 200,
 };
 
-const refusals = { 400: licensingRefusalSchema, 403: licensingRefusalSchema, 404: licensingRefusalSchema, 409: licensingRefusalSchema, 422: licensingRefusalSchema, 429: licensingRefusalSchema };
+const refusals = {
+  400: licensingRefusalSchema,
+  403: licensingRefusalSchema,
+  404: licensingRefusalSchema,
+  409: licensingRefusalSchema,
+  422: licensingRefusalSchema,
+  429: licensingRefusalSchema,
+};
 
 /** Thrown by the limits: rendered as RATE_LIMITED with Retry-After. */
 class RateLimited extends Error {
@@ -146,8 +153,10 @@ export async function licensingRoutes(fastify: FastifyInstance, options: Licensi
         },
       );
 
-      api.get('/public-key', { config: config('public key request'), schema: { response: { 200: publicKeyResponseSchema, 429: licensingRefusalSchema } } }, () =>
-        licensing.publicKey(),
+      api.get(
+        '/public-key',
+        { config: config('public key request'), schema: { response: { 200: publicKeyResponseSchema, 429: licensingRefusalSchema } } },
+        () => licensing.publicKey(),
       );
     },
     { prefix: LICENSING_API_PREFIX },

@@ -17,7 +17,6 @@ import type {
   ValidateResponse,
 } from '@store/contracts';
 import type { z } from 'zod';
-import type { CatalogRepository } from '#server/modules/catalog/catalog.repository.ts';
 import {
   compareVersions,
   DEACTIVATION_WINDOW_DAYS,
@@ -47,10 +46,17 @@ export class LicensingRefusal extends Error {
   }
 }
 
+/** What an update check reads from the catalogue (its repository, wired in app.ts); this module never writes it. */
+export interface LicensingCatalog {
+  findLiveProductByPath(path: string): Promise<{ id: number } | undefined>;
+  /** The newest published release, with its files' operating systems. */
+  findLatestVersion(productId: number): Promise<{ version: string; releasedAt: Date; files: Array<{ os: string }> } | undefined>;
+  listPublishedVersions(productId: number): Promise<Array<{ version: string; changelogMarkdown: string; publishedAt: Date }>>;
+}
+
 export interface LicensingServiceOptions {
   repository: LicensingRepository;
-  /** The catalogue's reads (releases and their files); this module never writes them. */
-  catalog: Pick<CatalogRepository, 'findLiveProductByPath' | 'findLatestVersion' | 'listPublishedVersions'>;
+  catalog: LicensingCatalog;
   keys: LicensingKeys;
   /** The store's address, for where the shopper frees a computer or downloads an update. */
   publicUrl: string;
@@ -112,7 +118,10 @@ export function createLicensingService(options: LicensingServiceOptions) {
   function refusalOf(licence: LicenceView | undefined, product: string | undefined, at: Date): LicensingRefusal | undefined {
     if (!licence) return notFound();
     if (product !== undefined && !matchesProduct(licence, product)) {
-      return new LicensingRefusal('PRODUCT_MISMATCH', `This licence key is for ${productName(licence)}, not for this product. Enter the key you received for it.`);
+      return new LicensingRefusal(
+        'PRODUCT_MISMATCH',
+        `This licence key is for ${productName(licence)}, not for this product. Enter the key you received for it.`,
+      );
     }
     const status = licenceStatus(licence, at);
     if (status === 'revoked') {
@@ -211,11 +220,23 @@ export function createLicensingService(options: LicensingServiceOptions) {
       const at = now();
       const found = await repository.findByKey(input.licenseKey, input.fingerprint);
       const refusal = refusalOf(found?.licence, input.product, at);
-      if (refusal) return { valid: false, code: refusal.code as ValidateResponse['code'], message: refusal.message, ...(found ? { license: licenceAnswer(found.licence, at) } : {}) };
+      if (refusal)
+        return {
+          valid: false,
+          code: refusal.code as ValidateResponse['code'],
+          message: refusal.message,
+          ...(found ? { license: licenceAnswer(found.licence, at) } : {}),
+        };
       const { licence, machine } = found!;
       const license = licenceAnswer(licence, at);
       if (licence.activeMachines > licence.seats) {
-        return { valid: false, code: 'TOO_MANY_MACHINES', message: tooManyMachines(licence).message, license, ...(machine ? { machine: machineAnswer(machine) } : {}) };
+        return {
+          valid: false,
+          code: 'TOO_MANY_MACHINES',
+          message: tooManyMachines(licence).message,
+          license,
+          ...(machine ? { machine: machineAnswer(machine) } : {}),
+        };
       }
       if (!machine) return { valid: false, code: 'NO_MACHINE', message: noMachine().message, license };
       await repository.touch(machine.id, at);
@@ -249,7 +270,9 @@ export function createLicensingService(options: LicensingServiceOptions) {
     async releasesCheck(input: ReleasesCheckInput): Promise<{ answer: ReleasesCheckResponse; unknownKey: boolean }> {
       const at = now();
       const product = await catalog.findLiveProductByPath(input.product);
-      const [latest, versions] = product ? await Promise.all([catalog.findLatestVersion(product.id), catalog.listPublishedVersions(product.id)]) : [undefined, []];
+      const [latest, versions] = product
+        ? await Promise.all([catalog.findLatestVersion(product.id), catalog.listPublishedVersions(product.id)])
+        : [undefined, []];
       const newer = versions.filter((version) => compareVersions(version.version, input.version) > 0);
       newer.sort((a, b) => compareVersions(b.version, a.version));
       const updateAvailable = latest !== undefined && compareVersions(latest.version, input.version) > 0;
