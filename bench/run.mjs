@@ -6,7 +6,9 @@ import { buildIfStale } from '../scripts/build.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 buildIfStale();
-const benches = (process.env.BENCH_ONLY ?? 'catalog-throughput.mjs,checkout-throughput.mjs,lyra-query.mjs,song-seed.mjs,lighthouse.mjs').split(',');
+const benches = (
+  process.env.BENCH_ONLY ?? 'catalog-throughput.mjs,licensing-throughput.mjs,checkout-throughput.mjs,lyra-query.mjs,song-seed.mjs,lighthouse.mjs'
+).split(',');
 let failed = false;
 for (const bench of benches) {
   console.log(`\n━━ ${bench} ━━`);

@@ -60,6 +60,13 @@ import { createLyraMemoryService, type LyraMemoryService } from './modules/lyra/
 import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
+import { accountLicencesRoutes } from './modules/licensing/account-licences.routes';
+import { createLicensingLimits } from './modules/licensing/licensing-limits';
+import { createLicensingRepository } from './modules/licensing/licensing.repository';
+import { licensingRoutes } from './modules/licensing/licensing.routes';
+import { createLicensingService } from './modules/licensing/licensing.service';
+import { loadLicensingKeys } from './modules/licensing/signing-key';
+import { createStaleMachinesJob } from './modules/licensing/stale-machines';
 import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
 import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
 import { statusRoutes } from './modules/status/status.routes';
@@ -198,7 +205,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
   const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
-  const sharedRateLimits = createSharedRateLimits({ counters: countLimitsInDatabase ? createRateLimitHitsRepository(database.db) : undefined, log: app.log });
+  const rateLimitCounters = countLimitsInDatabase ? createRateLimitHitsRepository(database.db) : undefined;
+  const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, log: app.log });
+
+  const licensing = createLicensingService({
+    repository: createLicensingRepository(database.db),
+    catalog: createCatalogRepository(database.db),
+    keys: loadLicensingKeys(deps.secrets.LICENSING_SIGNING_KEY),
+    publicUrl: config.publicUrl,
+    fileTtlDays: config.licensing.fileTtlDays,
+    staleDays: config.licensing.staleDays,
+  });
+  const staleMachines = createStaleMachinesJob({ release: () => licensing.releaseStaleMachines(), log: app.log });
 
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
 
@@ -277,6 +295,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     verifier: tokenVerifier,
   });
+  await app.register(licensingRoutes, {
+    licensing,
+    limits: createLicensingLimits({
+      counters: rateLimitCounters,
+      keyRequestsPerMinute: config.licensing.keyRequestsPerMinute,
+      unknownKeysPer15Minutes: config.licensing.unknownKeysPer15Minutes,
+    }),
+    requestsPerMinute: config.licensing.requestsPerMinute,
+  });
+  await app.register(accountLicencesRoutes, { licensing, verifier: tokenVerifier });
   await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
   const access = createAccessService({ db: database.db, adminEmails: config.admin.emails, rolesClaim: config.admin.rolesClaim });
   await app.register(accessStatusRoutes, { access, verifier: tokenVerifier });
@@ -345,6 +373,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
     sharedRateLimits.startSweeping();
+    staleMachines.start();
     lyra.start();
   });
   app.addHook('onClose', async () => {
@@ -352,6 +381,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
     await sharedRateLimits.stopSweeping();
+    await staleMachines.stop();
     await lyra.stop();
     await lyraMemory.stop();
     await database.close();

@@ -55,7 +55,7 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
 }
 
 /** The first problem of each field, by its path: what a form shows beside the field. */
-function fieldMessages(problems: FastifySchemaValidationError[]): Record<string, string> {
+export function fieldMessages(problems: FastifySchemaValidationError[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const problem of problems.slice(0, 50)) {
     const path = issuePath(problem);

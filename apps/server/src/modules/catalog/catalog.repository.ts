@@ -87,6 +87,20 @@ export function createCatalogRepository(db: Database) {
         .orderBy(asc(productFiles.os), asc(productFiles.format));
       return { ...version, files };
     },
+
+    /** A product's published releases, newest first by release date, without their files (what a plugin's update check compares). */
+    listPublishedVersions(productId: number): Promise<Array<Pick<ProductVersionRow, 'version' | 'releasedAt' | 'changelogMarkdown'> & { publishedAt: Date }>> {
+      return db
+        .select({
+          version: productVersions.version,
+          releasedAt: productVersions.releasedAt,
+          changelogMarkdown: productVersions.changelogMarkdown,
+          publishedAt: sql<Date>`${productVersions.publishedAt}`.mapWith(productVersions.publishedAt),
+        })
+        .from(productVersions)
+        .where(and(eq(productVersions.productId, productId), isNotNull(productVersions.publishedAt)))
+        .orderBy(desc(productVersions.releasedAt), desc(productVersions.id));
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { rateLimitHits } from '#server/db/schema.ts';
 
@@ -25,6 +25,15 @@ export function createRateLimitHitsRepository(db: Database) {
         })
         .returning({ hits: rateLimitHits.hits, msLeft: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000))::int` });
       return row!;
+    },
+
+    /** The hits counted in the key's current window, without counting one (0 when none). */
+    async peek(key: string): Promise<{ hits: number; msLeft: number }> {
+      const [row] = await db
+        .select({ hits: rateLimitHits.hits, msLeft: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000))::int` })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.expiresAt, sql`now()`)));
+      return row ?? { hits: 0, msLeft: 0 };
     },
 
     /** Deletes the rows whose window is over; any process may do it at any time. */
