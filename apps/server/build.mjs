@@ -1,5 +1,5 @@
 // Bundles the server (and the workspace packages it imports, which ship as TypeScript)
-// into dist/main.js (and dist/backup.js, dist/restore.js, dist/licensing-public-key.js); npm dependencies stay external and load from node_modules.
+// into dist/main.js (and dist/backup.js, dist/restore.js, dist/licensing-public-key.js, dist/licences-import.js); npm dependencies stay external and load from node_modules.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,12 +19,13 @@ const rawTextImports = {
 };
 
 await build({
-  // The store, and the backup, restore and licensing:public-key commands (`npm run backup` / `restore` / `licensing:public-key`).
+  // The store, and the backup, restore, licensing:public-key and licence import commands (`npm run backup` / `restore` / `licensing:public-key` / `licences:import`).
   entryPoints: {
     main: 'src/main.ts',
     backup: 'src/operations/backup-cli.ts',
     restore: 'src/operations/restore-cli.ts',
     'licensing-public-key': 'src/operations/licensing-public-key-cli.ts',
+    'licences-import': 'src/modules/licensing/legacy-import-cli.ts',
   },
   outdir: 'dist',
   absWorkingDir: new URL('.', import.meta.url).pathname,

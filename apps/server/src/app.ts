@@ -55,6 +55,8 @@ import { createSandboxService } from './modules/payments/sandbox/sandbox.service
 import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliverer';
 import { loadContentPages } from './modules/lyra/knowledge';
 import { createLlmClient } from './modules/lyra/llm-client';
+import { upgradesRoutes } from './modules/licensing/upgrades.routes';
+import { createUpgradesService } from './modules/licensing/upgrades.service';
 import { createLyraRepository } from './modules/lyra/lyra.repository';
 import { createLyraMemoryService, type LyraMemoryService } from './modules/lyra/lyra-memory.service';
 import { lyraRoutes } from './modules/lyra/lyra.routes';
@@ -305,6 +307,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestsPerMinute: config.licensing.requestsPerMinute,
   });
   await app.register(accountLicencesRoutes, { licensing, verifier: tokenVerifier });
+  await app.register(upgradesRoutes, {
+    upgrades: createUpgradesService({ db: database.db, coupons: couponsOn, supportEmail: config.publicConfig.supportEmail }),
+    // Each answer says whether a key exists: the unknown-key budget of the licensing API bounds guessing here too.
+    requestsPerWindow: config.licensing.unknownKeysPer15Minutes,
+    windowMs: 15 * 60_000,
+  });
   await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
   const access = createAccessService({ db: database.db, adminEmails: config.admin.emails, rolesClaim: config.admin.rolesClaim });
   await app.register(accessStatusRoutes, { access, verifier: tokenVerifier });

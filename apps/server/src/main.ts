@@ -7,6 +7,7 @@ import { CatalogueFileError } from './modules/catalog/seed/catalogue-files';
 import { importCatalogue } from './modules/catalog/seed/seed-catalog';
 import { seedCoupons } from './modules/coupons/seed/seed-coupons';
 import { createFileStorage } from './modules/files/create-file-storage';
+import { seedDemoLegacyLicences } from './modules/licensing/seed/seed-legacy-licences';
 import { createFilesRepository } from './modules/files/files.repository';
 import { uploadMissingFiles } from './modules/files/upload-missing-files';
 import { acquireDataDirLock, DataDirInUseError } from './operations/data-dir-lock';
@@ -30,12 +31,15 @@ async function main() {
       seededCoupons = (await seedCoupons(tx, { currency: config.currency })).inserted;
     },
   });
+  // Every start of a sandbox store: a demo key removed by hand comes back, one used stays used.
+  const demoKeys = await seedDemoLegacyLicences(database.db, { paymentProvider: config.payments.provider });
   // The seed's files are generated into DATA_DIR/files; with a bucket, the ones it lacks go up (ADR 0013).
   const bucketFiles = await syncBucket(config, database);
 
   const app = await buildApp({ config, database, secrets });
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
   if (seededCoupons.length > 0) app.log.info({ coupons: seededCoupons }, 'seeded the promo codes');
+  if (demoKeys.length > 0) app.log.info({ keys: demoKeys.length }, 'seeded the demo legacy licence keys of the sandbox (README: Upgrades from older licences)');
   if (bucketFiles.uploaded.length > 0) app.log.info({ files: bucketFiles.uploaded }, 'uploaded files missing from the bucket');
   if (bucketFiles.missing.length > 0)
     app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');

@@ -1,4 +1,4 @@
-import type { CouponRepository } from './coupons.repository';
+import type { CouponRepository, CouponWithProduct } from './coupons.repository';
 import { applyCoupon, normaliseCouponCode, rejectUnknown, type CouponEvaluation, type CouponLine } from './coupon-rules';
 
 export interface EvaluateOptions {
@@ -12,6 +12,14 @@ export interface EvaluateOptions {
    * payment that will reserve a use (`reserve`) in the same transaction.
    */
   lock?: boolean;
+}
+
+export interface SingleUseCoupon {
+  code: string;
+  /** What the back office's list says about it. */
+  description: string;
+  percentOff: number;
+  productId: number;
 }
 
 /**
@@ -54,6 +62,31 @@ export function createCouponService(repository: CouponRepository) {
     redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> {
       const normalised = [...new Set(codes.map(normaliseCouponCode).filter((code): code is string => code !== null))];
       return repository.redeem(normalised, order);
+    },
+
+    /**
+     * Creates a percent coupon for one product that can be used once in all (another module's
+     * one-time offer, e.g. an upgrade bound to an old licence key). False when the code is taken.
+     */
+    async createSingleUse(coupon: SingleUseCoupon): Promise<boolean> {
+      const code = normaliseCouponCode(coupon.code);
+      if (code === null) throw new Error(`'${coupon.code}' is not a valid coupon code`);
+      const inserted = await repository.insertMissing([
+        {
+          code,
+          description: coupon.description,
+          kind: 'percent',
+          percentOff: coupon.percentOff,
+          productIds: [coupon.productId],
+          maxRedemptions: 1,
+        },
+      ]);
+      return inserted.length === 1;
+    },
+
+    /** A coupon by its exact (normalised) code, with the products it is limited to. */
+    findByCode(code: string): Promise<CouponWithProduct | undefined> {
+      return repository.findByCode(code);
     },
   };
 }

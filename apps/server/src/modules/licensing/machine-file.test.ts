@@ -46,7 +46,10 @@ describe('machine files', () => {
     expect(readMachineFile(tamperedEnc, keys.publicKey, FINGERPRINT, DURING)).toEqual({ ok: false, reason: 'bad-signature' });
     const sig = Buffer.from(envelope.sig, 'base64');
     sig[0]! ^= 1;
-    expect(readMachineFile(armour({ ...envelope, sig: sig.toString('base64') }), keys.publicKey, FINGERPRINT, DURING)).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(readMachineFile(armour({ ...envelope, sig: sig.toString('base64') }), keys.publicKey, FINGERPRINT, DURING)).toEqual({
+      ok: false,
+      reason: 'bad-signature',
+    });
     const other = loadLicensingKeys(generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
     expect(readMachineFile(file, other.publicKey, FINGERPRINT, DURING)).toEqual({ ok: false, reason: 'bad-signature' });
   });

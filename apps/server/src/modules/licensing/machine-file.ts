@@ -22,9 +22,7 @@ export function signMachineFile(payload: MachineFilePayload, privateKey: KeyObje
   return `${HEADER}\n${body.match(/.{1,64}/g)!.join('\n')}\n${FOOTER}\n`;
 }
 
-export type MachineFileReading =
-  | { ok: true; payload: MachineFilePayload }
-  | { ok: false; reason: 'malformed' | 'bad-signature' | 'expired' | 'other-machine' };
+export type MachineFileReading = { ok: true; payload: MachineFilePayload } | { ok: false; reason: 'malformed' | 'bad-signature' | 'expired' | 'other-machine' };
 
 /** Reads and checks a machine file as a plugin would offline: format, signature, expiry, fingerprint. */
 export function readMachineFile(file: string, publicKey: KeyObject, fingerprint: string, now: Date): MachineFileReading {

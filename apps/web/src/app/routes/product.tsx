@@ -6,6 +6,7 @@ import type { RenderMidiPreviews } from '#web/features/catalog/types.ts';
 import { categoryListView } from '#web/features/catalog/utils/product-list-views.ts';
 import { findCategoryBySlug, useCategories } from '#web/lib/categories.ts';
 import { renderProductCartAction } from '../product-cart-action';
+import { renderProductUpgradeOffers } from '../product-upgrade-offers';
 
 /** The piano-roll player with its MIDI parser: fetched only by pages that have previews. */
 const MidiPreviews = lazy(() => import('#web/features/visualizer/components/midi-previews.tsx'));
@@ -27,5 +28,13 @@ export function Component() {
   if (isPending) return <ProductPageSkeleton />;
   const category = findCategoryBySlug(categories, productPath);
   if (category) return <ProductListPage key={productPath} view={categoryListView(category)} renderAction={renderProductCartAction} />;
-  return <ProductPage key={productPath} productPath={productPath} renderAction={renderProductCartAction} renderMidiPreviews={renderMidiPreviews} />;
+  return (
+    <ProductPage
+      key={productPath}
+      productPath={productPath}
+      renderAction={renderProductCartAction}
+      renderMidiPreviews={renderMidiPreviews}
+      renderUpgradeOffers={renderProductUpgradeOffers}
+    />
+  );
 }

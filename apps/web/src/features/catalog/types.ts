@@ -1,4 +1,4 @@
-import type { MediaItem } from '@store/contracts';
+import type { MediaItem, UpgradeOffer } from '@store/contracts';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import type { ReactNode } from 'react';
 
@@ -17,3 +17,9 @@ export type RenderProductAction = (product: NormalizedProduct) => ReactNode;
  * visualiser feature supplies the player through the route; without one they are not shown.
  */
 export type RenderMidiPreviews = (previews: MediaItem[], productName: string) => ReactNode;
+
+/**
+ * Renders a product's upgrade prices for owners of older licence keys (the upgrades feature's
+ * form, wired to the cart through the route); without one they are not offered.
+ */
+export type RenderUpgradeOffers = (product: NormalizedProduct, offers: UpgradeOffer[]) => ReactNode;

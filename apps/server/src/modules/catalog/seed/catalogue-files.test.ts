@@ -59,6 +59,34 @@ keyFacts:
     expect(() => parseProductFile('pad-mapper.md', '---\nprice: [1\n---\n')).toThrow(/pad-mapper\.md: not valid YAML/);
   });
 
+  it('reads upgrade offers, checked like the back office checks them', () => {
+    const upgrades =
+      'upgrades:\n  - { from: pad-mapper-1, fromName: Pad Mapper 1, percentOff: 100 }\n  - { from: pad-mapper-0, fromName: Pad Mapper 0, percentOff: 85 }\n';
+    expect(parseProductFile('pad-mapper.md', minimal(upgrades)).upgradeOffers).toEqual([
+      { from: 'pad-mapper-1', fromName: 'Pad Mapper 1', percentOff: 100 },
+      { from: 'pad-mapper-0', fromName: 'Pad Mapper 0', percentOff: 85 },
+    ]);
+    expect(parseProductFile('pad-mapper.md', minimal('')).upgradeOffers).toEqual([]);
+    expect(() => parseProductFile('pad-mapper.md', minimal('upgrades:\n  - { from: pad-mapper-1, fromName: Old, percentOff: 0 }\n'))).toThrow(
+      /pad-mapper\.md: upgrades\.0\.percentOff/,
+    );
+    expect(() => parseProductFile('pad-mapper.md', minimal('upgrades:\n  - { from: Pad Mapper 1, fromName: Old, percentOff: 50 }\n'))).toThrow(
+      /pad-mapper\.md: upgrades\.0\.from/,
+    );
+    expect(() => parseProductFile('pad-mapper.md', minimal('upgrades:\n  - { from: pad-mapper-1, fromName: Old, percentOff: 50, price: 1 }\n'))).toThrow(
+      /pad-mapper\.md: upgrades\.0/,
+    );
+    expect(() =>
+      parseProductFile(
+        'pad-mapper.md',
+        minimal('upgrades:\n  - { from: pad-mapper-1, fromName: A, percentOff: 50 }\n  - { from: pad-mapper-1, fromName: B, percentOff: 60 }\n'),
+      ),
+    ).toThrow('pad-mapper.md: upgrades: Each old product has one upgrade offer');
+    expect(() => parseProductFile('pad-mapper.md', minimal('upgrades:\n  - { from: pad-mapper, fromName: Me, percentOff: 50 }\n'))).toThrow(
+      'pad-mapper.md: upgrades: a product is no upgrade of itself',
+    );
+  });
+
   it('reads categories in file order', () => {
     expect(parseCategoriesFile('categories.yaml', '- { slug: tools, name: Tools, intro: Handy. }\n- { slug: loops, name: Loops }\n')).toEqual([
       { slug: 'tools', name: 'Tools', intro: 'Handy.', sortOrder: 1 },
@@ -72,6 +100,10 @@ describe('the seed catalogue folder', () => {
   it('holds a valid catalogue whose trials and related products exist', async () => {
     const catalogue = await readSeedCatalogue();
     expect(catalogue.products.length).toBeGreaterThan(0);
+    expect(catalogue.products.find((product) => product.path === 'remidi-4')?.upgradeOffers).toEqual([
+      { from: 'remidi-3', fromName: 'reMIDI 3', percentOff: 100 },
+      { from: 'remidi-2', fromName: 'reMIDI 2', percentOff: 85 },
+    ]);
     expect(catalogue.products.map((product) => product.sortOrder)).toEqual([...catalogue.products.map((product) => product.sortOrder)].sort((a, b) => a - b));
   });
 

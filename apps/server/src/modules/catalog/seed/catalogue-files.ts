@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { keyFactSchema, OPERATING_SYSTEMS, productCategorySchema, productPathSchema } from '@store/contracts';
+import { keyFactSchema, OPERATING_SYSTEMS, productCategorySchema, productPathSchema, upgradeOfferSchema } from '@store/contracts';
 import { coverMediaItem } from './cover-files';
 import type { FileRecipe, SeedCategory, SeedProduct } from './seed-types';
 
@@ -67,6 +67,11 @@ const productFrontMatterSchema = z.strictObject({
   trialOf: productPathSchema.optional(),
   related: z.array(productPathSchema).default([]),
   keyFacts: z.array(keyFactSchema).default([]),
+  /** Upgrade prices for owners of older products' licence keys (imported with `npm run licences:import`). */
+  upgrades: z
+    .array(z.strictObject(upgradeOfferSchema.shape))
+    .default([])
+    .refine((offers) => new Set(offers.map((offer) => offer.from)).size === offers.length, { message: 'Each old product has one upgrade offer' }),
   cover: z.strictObject({
     motif: z.enum(['keys', 'pads', 'wave', 'chords', 'channels']),
     from: colour,
@@ -129,6 +134,8 @@ export function parseProductFile(file: string, text: string): SeedProduct {
   if (!parsed.success) throw new CatalogueFileError(file, describeIssues(parsed.error));
   const front = parsed.data;
   if (path.basename(file, '.md') !== front.path) throw new CatalogueFileError(file, `path: '${front.path}' differs from the file's name`);
+  // An offer names the older product its licence keys were sold for, which need not be in this catalogue; never this product.
+  if (front.upgrades.some((offer) => offer.from === front.path)) throw new CatalogueFileError(file, 'upgrades: a product is no upgrade of itself');
   return {
     path: front.path,
     sku: front.sku,
@@ -147,6 +154,7 @@ export function parseProductFile(file: string, text: string): SeedProduct {
     summaryMarkdown: front.summary,
     descriptionMarkdown: parts.body,
     keyFacts: front.keyFacts,
+    upgradeOffers: front.upgrades,
     trialOf: front.trialOf ?? null,
     cover: front.cover,
     media: [coverMediaItem(front.path, front.name)],

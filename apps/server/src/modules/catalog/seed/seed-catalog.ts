@@ -106,6 +106,7 @@ async function insertProduct(tx: Executor, { product, files, previewItems }: Pre
       summaryHtml: renderMarkdown(product.summaryMarkdown),
       descriptionMarkdown: product.descriptionMarkdown,
       keyFacts: product.keyFacts,
+      upgradeOffers: product.upgradeOffers,
       imagePath: coverUrl(product.path),
       media: [...product.media, ...previewItems],
       relatedPaths: product.relatedPaths,

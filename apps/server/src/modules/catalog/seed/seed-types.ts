@@ -1,4 +1,4 @@
-import type { KeyFact, MediaItem, ProductCategory } from '@store/contracts';
+import type { KeyFact, MediaItem, ProductCategory, UpgradeOffer } from '@store/contracts';
 
 /**
  * How a downloadable file of the seed catalogue is generated. Every recipe is
@@ -73,6 +73,8 @@ export interface SeedProduct {
   summaryMarkdown: string;
   descriptionMarkdown: string;
   keyFacts: KeyFact[];
+  /** What owners of older products' licence keys pay for this one (`upgrades` in the file). */
+  upgradeOffers: UpgradeOffer[];
   /** The path of the paid product this free trial belongs to. */
   trialOf: string | null;
   /** Cover art: accent colours and a motif for the generated SVG. */

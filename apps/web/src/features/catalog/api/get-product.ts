@@ -1,6 +1,6 @@
 import { isRecord } from '@store/contracts/is-record';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KeyFact, MediaItem, ProductFile, ProductVersion } from '@store/contracts';
+import type { KeyFact, MediaItem, ProductFile, ProductVersion, UpgradeOffer } from '@store/contracts';
 import { normalizeProduct, type NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
@@ -19,6 +19,8 @@ export interface ProductDetails extends NormalizedProduct {
   trial: { path: string; display: string } | null;
   /** For a trial: the paid product whose page its address shows. */
   trialOf: string | null;
+  /** Upgrade prices for owners of older products' licence keys (usually none). */
+  upgradeOffers: UpgradeOffer[];
 }
 
 /** A missing product is an expected answer, not an error: the page shows a not-found message. */
@@ -64,6 +66,7 @@ export function parseProductDetails(payload: unknown): ProductDetails {
     keyFacts: Array.isArray(payload.keyFacts) ? payload.keyFacts.flatMap(parseKeyFact) : [],
     trial: parseTrial(payload.trial),
     trialOf: typeof payload.trialOf === 'string' && PRODUCT_PATH_PATTERN.test(payload.trialOf) ? payload.trialOf : null,
+    upgradeOffers: Array.isArray(payload.upgradeOffers) ? payload.upgradeOffers.flatMap(parseUpgradeOffer) : [],
   };
 }
 
@@ -77,6 +80,13 @@ function parseKeyFact(value: unknown): KeyFact[] {
       ...(typeof value.href === 'string' && /^(\/(?!\/)|https:\/\/)/.test(value.href) && { href: value.href }),
     },
   ];
+}
+
+function parseUpgradeOffer(value: unknown): UpgradeOffer[] {
+  if (!isRecord(value) || typeof value.from !== 'string' || typeof value.fromName !== 'string' || value.fromName === '') return [];
+  const percentOff = value.percentOff;
+  if (typeof percentOff !== 'number' || !Number.isInteger(percentOff) || percentOff < 1 || percentOff > 100) return [];
+  return [{ from: value.from, fromName: value.fromName, percentOff }];
 }
 
 function parseTrial(value: unknown): ProductDetails['trial'] {

@@ -248,4 +248,20 @@ describe('ProductPage', () => {
     expect(container.querySelector('video, iframe')).toBeNull();
     expect(container.querySelector('[src*="youtube"]')).toBeNull();
   });
+
+  it('offers upgrade prices through renderUpgradeOffers only when the product has some', async () => {
+    const offers = [
+      { from: 'pad-mapper-3', fromName: 'Pad Mapper 3', percentOff: 100 },
+      { from: 'pad-mapper-2', fromName: 'Pad Mapper 2', percentOff: 150 },
+    ];
+    mockApi({
+      '/api/products/': { body: CATALOG },
+      '/api/products/pad-mapper': { body: rawDetail('pad-mapper', { upgradeOffers: offers }) },
+    });
+    const renderUpgradeOffers = vi.fn((_product, given: unknown[]) => <p>{given.length} upgrade offer</p>);
+    renderWithProviders(<ProductPage productPath="pad-mapper" renderUpgradeOffers={renderUpgradeOffers} />, { path: '/products/pad-mapper' });
+    // The malformed offer (150%) is dropped.
+    expect(await screen.findByText('1 upgrade offer')).toBeInTheDocument();
+    expect(renderUpgradeOffers).toHaveBeenCalledWith(expect.objectContaining({ path: 'pad-mapper' }), [offers[0]]);
+  });
 });

@@ -9,7 +9,7 @@ import { findCategoryByName, useCategories } from '#web/lib/categories.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { useProduct, type ProductDetails } from '../api/get-product';
 import { useProducts } from '../api/get-products';
-import type { RenderMidiPreviews, RenderProductAction } from '../types';
+import type { RenderMidiPreviews, RenderProductAction, RenderUpgradeOffers } from '../types';
 import { formatReleaseDate } from '../utils/format';
 import { htmlToPlainText, truncateText } from '../utils/plain-text';
 import { categoryListView } from '../utils/product-list-views';
@@ -29,6 +29,8 @@ export interface ProductPageProps {
   renderAction?: RenderProductAction;
   /** The player of the product's MIDI previews (from the visualiser feature); without one they are not listed. */
   renderMidiPreviews?: RenderMidiPreviews;
+  /** The upgrade form for owners of older licence keys (from the upgrades feature); shown when the product has upgrade prices. */
+  renderUpgradeOffers?: RenderUpgradeOffers;
 }
 
 /** A product page (docs/behaviour/catalogue.md#product-pages) with its loading, not-found and error states. */
@@ -37,7 +39,8 @@ export function ProductPage(props: ProductPageProps) {
 }
 
 /** Loads `loadPath` and shows it at the address `productPath`. */
-function LoadedProduct({ productPath, loadPath, renderAction, renderMidiPreviews }: ProductPageProps & { loadPath: string }) {
+function LoadedProduct({ loadPath, ...props }: ProductPageProps & { loadPath: string }) {
+  const { productPath } = props;
   const { data, error, isPending, isError, refetch } = useProduct(loadPath);
 
   if (isPending) return <ProductPageSkeleton />;
@@ -57,9 +60,9 @@ function LoadedProduct({ productPath, loadPath, renderAction, renderMidiPreviews
   const { trialOf } = data.product;
   // A trial's address shows its paid product's page, with the trial offered on it.
   if (trialOf && loadPath === productPath && trialOf !== productPath) {
-    return <LoadedProduct productPath={productPath} loadPath={trialOf} renderAction={renderAction} renderMidiPreviews={renderMidiPreviews} />;
+    return <LoadedProduct {...props} loadPath={trialOf} />;
   }
-  return <ProductDetailsView product={data.product} productPath={productPath} renderAction={renderAction} renderMidiPreviews={renderMidiPreviews} />;
+  return <ProductDetailsView {...props} product={data.product} />;
 }
 
 export function ProductNotFound() {
@@ -82,17 +85,7 @@ export function ProductNotFound() {
   );
 }
 
-function ProductDetailsView({
-  product,
-  productPath,
-  renderAction,
-  renderMidiPreviews,
-}: {
-  product: ProductDetails;
-  productPath: string;
-  renderAction?: RenderProductAction;
-  renderMidiPreviews?: RenderMidiPreviews;
-}) {
+function ProductDetailsView({ product, productPath, renderAction, renderMidiPreviews, renderUpgradeOffers }: ProductPageProps & { product: ProductDetails }) {
   const { data: products } = useProducts();
   const { data: categories } = useCategories();
   const summary = htmlToPlainText(product.description.summary);
@@ -155,6 +148,7 @@ function ProductDetailsView({
               <LockIcon className="size-4 shrink-0" />
               Secure checkout. Your download link arrives by email.
             </p>
+            {renderUpgradeOffers && product.upgradeOffers.length > 0 && renderUpgradeOffers(product, product.upgradeOffers)}
           </div>
 
           {trial && !onTrialUrl && <TrialPanel trial={trial} renderAction={renderAction} />}
