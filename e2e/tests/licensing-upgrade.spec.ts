@@ -20,7 +20,7 @@ test('a reMIDI 3 key upgrades to reMIDI 4 for $0.00 and the account shows the ne
 
   await page.goto('/products/remidi-4');
   await expect(page.getByRole('heading', { level: 1, name: 'reMIDI 4' })).toBeVisible();
-  await page.getByText('Upgrading from reMIDI 3 or reMIDI 2?').click();
+  await page.locator('summary', { hasText: 'Upgrading from reMIDI 3 or reMIDI 2?' }).click();
   const field = page.getByRole('textbox', { name: 'Your reMIDI 3 or reMIDI 2 licence key' });
   await expect(field).toBeVisible();
   await expect(page.getByText('reMIDI 4 is free for reMIDI 3 owners.')).toBeVisible();
