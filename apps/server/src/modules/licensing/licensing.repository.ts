@@ -183,7 +183,7 @@ export function createLicensingRepository(db: Database) {
       return row!;
     },
 
-    /** Notes that the computer checked in; written at most once a minute per machine, so a busy plugin costs one read. */
+    /** Notes that the computer checked in, unless another request did within `olderThanMs` (two processes may both try). */
     async touch(machineId: string, now: Date, olderThanMs = 60_000): Promise<void> {
       await db
         .update(licenceMachines)

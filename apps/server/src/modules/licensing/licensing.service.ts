@@ -188,6 +188,14 @@ export function createLicensingService(options: LicensingServiceOptions) {
     };
   }
 
+
+  /** Records that the computer checked in, at most once a minute; answers what last seen now is. */
+  async function noteSeen(machine: { id: string; lastSeenAt: Date }, at: Date): Promise<Date> {
+    if (at.getTime() - machine.lastSeenAt.getTime() <= SEEN_EVERY_MS) return machine.lastSeenAt;
+    await repository.touch(machine.id, at, SEEN_EVERY_MS);
+    return at;
+  }
+
   return {
     async activate(input: ActivateInput): Promise<Activation> {
       const at = now();
@@ -239,8 +247,8 @@ export function createLicensingService(options: LicensingServiceOptions) {
         };
       }
       if (!machine) return { valid: false, code: 'NO_MACHINE', message: noMachine().message, license };
-      await repository.touch(machine.id, at);
-      return { valid: true, code: 'VALID', license, machine: machineAnswer({ ...machine, lastSeenAt: seenAt(machine.lastSeenAt, at) }) };
+      const lastSeenAt = await noteSeen(machine, at);
+      return { valid: true, code: 'VALID', license, machine: machineAnswer({ ...machine, lastSeenAt }) };
     },
 
     async deactivate(input: DeactivateInput): Promise<DeactivateResponse> {
@@ -261,7 +269,7 @@ export function createLicensingService(options: LicensingServiceOptions) {
       const refusal = refusalOf(found?.licence, undefined, at);
       if (refusal) throw refusal;
       if (!found!.machine) throw noMachine();
-      await repository.touch(found!.machine.id, at);
+      await noteSeen(found!.machine, at);
       const { file, expiry } = machineFile(found!.licence, found!.machine, at);
       return { machineFile: file, issued: at.toISOString(), expiry: expiry.toISOString() };
     },
@@ -373,7 +381,5 @@ function notFound() {
   return new LicensingRefusal('NOT_FOUND', 'This licence key is not known. Check it against your order confirmation email or your account page.');
 }
 
-/** What `touch` leaves as last seen: unchanged within the minute it skips writing. */
-function seenAt(lastSeenAt: Date, at: Date): Date {
-  return at.getTime() - lastSeenAt.getTime() > 60_000 ? at : lastSeenAt;
-}
+/** Last seen is kept to the minute: a plugin that checks in more often costs a read, not a write. */
+const SEEN_EVERY_MS = 60_000;
