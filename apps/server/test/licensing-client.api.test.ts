@@ -18,7 +18,11 @@ describe('the reference licensing client against the running store', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     const email = `client-${process.pid}@example.com`;
-    const response = await postWebhook(t.app, t.secrets.FASTSPRING_WEBHOOK_SECRET, envelope(testOrder({ email, items: [{ product: 'remidi-4', quantity: 1, subtotal: 79 }] })));
+    const response = await postWebhook(
+      t.app,
+      t.secrets.FASTSPRING_WEBHOOK_SECRET,
+      envelope(testOrder({ email, items: [{ product: 'remidi-4', quantity: 1, subtotal: 79 }] })),
+    );
     expect(response.statusCode).toBe(200);
     const [row] = await t.database.db
       .select({ key: licences.key })

@@ -393,7 +393,9 @@ export const licenceMachines = pgTable(
       .where(sql`${table.releasedAt} is null`),
     index('licence_machines_licence_idx').on(table.licenceId, table.releasedAt),
     index('licence_machines_fingerprint_idx').on(table.fingerprint),
-    index('licence_machines_last_seen_idx').on(table.lastSeenAt).where(sql`${table.releasedAt} is null`),
+    index('licence_machines_last_seen_idx')
+      .on(table.lastSeenAt)
+      .where(sql`${table.releasedAt} is null`),
     check('licence_machines_released_reason', sql`(${table.releasedAt} is null) = (${table.releasedReason} is null)`),
   ],
 );

@@ -188,7 +188,6 @@ export function createLicensingService(options: LicensingServiceOptions) {
     };
   }
 
-
   /** Records that the computer checked in, at most once a minute; answers what last seen now is. */
   async function noteSeen(machine: { id: string; lastSeenAt: Date }, at: Date): Promise<Date> {
     if (at.getTime() - machine.lastSeenAt.getTime() <= SEEN_EVERY_MS) return machine.lastSeenAt;
