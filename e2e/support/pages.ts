@@ -16,6 +16,25 @@ export async function useTheme(page: Page, theme: Theme) {
   }, theme);
 }
 
+/** The two sizes every page is looked at: a desktop and a phone. */
+export const VIEW_SIZES = [
+  { width: 1440, height: 900, name: 'desktop' },
+  { width: 390, height: 844, name: 'mobile' },
+] as const;
+
+/**
+ * Runs `look` at each size in each theme (it sets the theme its page needs), with `screenshot`
+ * filing the picture under the size's name; ends back at the desktop size.
+ */
+export async function atEverySizeAndTheme(page: Page, testInfo: TestInfo, look: (theme: Theme, screenshot: (name: string) => Promise<void>) => Promise<void>) {
+  for (const size of VIEW_SIZES) {
+    await page.setViewportSize(size);
+    const filedUnderSize = { ...testInfo, project: { ...testInfo.project, name: size.name } } as TestInfo;
+    for (const theme of THEMES) await look(theme, (name) => saveScreenshot(page, filedUnderSize, theme, name));
+  }
+  await page.setViewportSize(VIEW_SIZES[0]);
+}
+
 /**
  * Saves a full-page screenshot under e2e/screenshots/<project>/<theme>/ (git-ignored).
  * `networkIdle: false` waits for the page's images instead of network idle: a page with a

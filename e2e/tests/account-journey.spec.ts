@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buyAsGuest, loginFromHeader } from '../support/account';
 import { startBuiltServer, type RunningServer } from '../support/built-server';
 import { createVerifiedAccount, uniqueEmail } from '../support/identity';
-import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, type Theme } from '../support/pages';
+import { atEverySizeAndTheme, expectNoSeriousAxeViolations, saveScreenshot, THEMES, type Theme } from '../support/pages';
 
 /**
  * Issue #5, end to end: a guest buys, signs up with the same email, confirms it from the mailbox
@@ -135,24 +135,18 @@ test('a guest purchase appears in the account after sign-up, with its licence an
     await expect(order.getByText(new RegExp(`Update available: .* → ${NEW_VERSION.replace(/\./g, '\\.')}`))).toBeVisible();
 
     // Screenshots of both tabs, both themes, phone and desktop; no serious accessibility problems.
-    for (const viewport of [
-      { width: 1440, height: 900, name: 'desktop' },
-      { width: 390, height: 844, name: 'mobile' },
-    ]) {
-      await page.setViewportSize(viewport);
-      for (const theme of THEMES) {
-        await setTheme(page, theme);
-        await page.goto('/account?tab=orders');
-        await expect(order).toBeVisible({ timeout: 15_000 });
-        await expectNoSeriousAxeViolations(page);
-        await saveScreenshot(page, { ...testInfo, project: { ...testInfo.project, name: viewport.name } } as typeof testInfo, theme, 'account-orders');
-        await page.getByRole('link', { name: 'Profile' }).click();
-        await expect(page.getByRole('heading', { name: 'Purchase Summary' })).toBeVisible();
-        await expect(page.getByText('Verified', { exact: true })).toBeVisible();
-        await expectNoSeriousAxeViolations(page);
-        await saveScreenshot(page, { ...testInfo, project: { ...testInfo.project, name: viewport.name } } as typeof testInfo, theme, 'account-profile');
-      }
-    }
+    await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
+      await setTheme(page, theme);
+      await page.goto('/account?tab=orders');
+      await expect(order).toBeVisible({ timeout: 15_000 });
+      await expectNoSeriousAxeViolations(page);
+      await screenshot('account-orders');
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await expect(page.getByRole('heading', { name: 'Purchase Summary' })).toBeVisible();
+      await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await screenshot('account-profile');
+    });
   } finally {
     await context.close();
     await server?.stop();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginFromHeader } from '../support/account';
 import { addFromCard, payInSandbox } from '../support/checkout';
 import { createVerifiedAccount, readLatestEmail, uniqueEmail } from '../support/identity';
-import { expectNoSeriousAxeViolations, saveScreenshot, THEMES } from '../support/pages';
+import { atEverySizeAndTheme, expectNoSeriousAxeViolations, saveScreenshot, THEMES, VIEW_SIZES } from '../support/pages';
 
 /**
  * A refund, end to end: a guest buys two plugins in the sandbox, the seller refunds one of
@@ -41,18 +41,11 @@ test('a refunded line: refund email, refused download link, and the account show
   await expect(page.getByRole('status')).toHaveText(/Refunded/);
   await expect(page.getByRole('button', { name: 'Refund reMIDI 4' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Refund reChannel' })).toBeVisible();
-  for (const viewport of [
-    { width: 1440, height: 900, name: 'desktop' },
-    { width: 390, height: 844, name: 'mobile' },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      await expectNoSeriousAxeViolations(page);
-      await saveScreenshot(page, { ...testInfo, project: { ...testInfo.project, name: viewport.name } } as typeof testInfo, theme, 'sandbox-order-refunded');
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await expectNoSeriousAxeViolations(page);
+    await screenshot('sandbox-order-refunded');
+  });
   await page.emulateMedia({ colorScheme: null });
 
   await expect.poll(async () => (await page.request.get('/dev/mailbox')).text(), { timeout: 20_000 }).toContain('refund for order');
@@ -80,20 +73,15 @@ test('a refunded line: refund email, refused download link, and the account show
   await expect(licences.getByRole('listitem').filter({ hasText: 'reMIDI 4' }).getByText('Revoked')).toBeVisible();
   await expect(licences.getByRole('listitem').filter({ hasText: 'reChannel' }).getByText('Active')).toBeVisible();
 
-  for (const viewport of [
-    { width: 1440, height: 900, name: 'desktop' },
-    { width: 390, height: 844, name: 'mobile' },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of THEMES) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.goto('/account?tab=orders');
-      await expect(order.getByText('Partly refunded')).toBeVisible({ timeout: 15_000 });
-      await expectNoSeriousAxeViolations(page);
-      await saveScreenshot(page, { ...testInfo, project: { ...testInfo.project, name: viewport.name } } as typeof testInfo, theme, 'account-refunded');
-    }
-  }
+  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    await page.goto('/account?tab=orders');
+    await expect(order.getByText('Partly refunded')).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousAxeViolations(page);
+    await screenshot('account-refunded');
+  });
   // The refused-download page, in both themes at phone width.
+  await page.setViewportSize(VIEW_SIZES[1]);
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(remidiLink!);

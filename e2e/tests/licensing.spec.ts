@@ -2,7 +2,7 @@ import type { ActivateResponse, LicensingRefusal } from '@store/contracts/licens
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { buyAsGuest, loginFromHeader } from '../support/account';
 import { createVerifiedAccount, readLatestEmail, uniqueEmail } from '../support/identity';
-import { expectNoSeriousAxeViolations, saveScreenshot, THEMES, watchConsole } from '../support/pages';
+import { atEverySizeAndTheme, expectNoSeriousAxeViolations, saveScreenshot, THEMES, watchConsole } from '../support/pages';
 
 /**
  * Licensing end to end: a guest buys reMIDI 4 in the sandbox, a plugin activates its key on three
@@ -71,20 +71,13 @@ test('three computers, a fourth refused, one freed on the account page, then the
   await expect(computers.getByText(/macOS/)).toBeVisible();
   await expect(computers.getByText(/Last seen (just now|\d+ minutes? ago) \(/)).toHaveCount(3);
 
-  for (const viewport of [
-    { width: 1440, height: 900, name: 'desktop' },
-    { width: 390, height: 844, name: 'mobile' },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of THEMES) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.goto('/account?tab=orders');
-      await expect(licence.getByText(/3 of 3 computers/)).toBeVisible({ timeout: 15_000 });
-      await expectNoSeriousAxeViolations(page);
-      await saveScreenshot(page, { ...testInfo, project: { ...testInfo.project, name: viewport.name } } as typeof testInfo, theme, 'account-licence-computers');
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    await page.goto('/account?tab=orders');
+    await expect(licence.getByText(/3 of 3 computers/)).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousAxeViolations(page);
+    await screenshot('account-licence-computers');
+  });
 
   // Free the Studio Mac: a confirmation first (Cancel has the focus), then a toast and the list read again.
   await computers.getByRole('button', { name: 'Deactivate Studio Mac' }).click();
