@@ -17,13 +17,13 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createReleaseFiles } from './modules/catalog/admin/release-files';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { createCatalogService } from './modules/catalog/catalog.service';
+import { CATALOG_CHANGED_CHANNEL, createCatalogService } from './modules/catalog/catalog.service';
+import { createDatabaseChanges } from './db/database-changes';
 import { createReleasesRepository } from './modules/catalog/admin/releases.repository';
 import { releasesRoutes } from './modules/catalog/admin/releases.routes';
 import { createReleasesService } from './modules/catalog/admin/releases.service';
 import { adminCatalogRoutes } from './modules/catalog/admin/admin-catalog.routes';
 import { createAdminCatalogService } from './modules/catalog/admin/admin-catalog.service';
-import { createCatalogChanges } from './modules/catalog/catalog-changes';
 import { createCouponRepository } from './modules/coupons/coupons.repository';
 import { createCouponAdminService } from './modules/coupons/coupons-admin.service';
 import { couponAdminRoutes } from './modules/coupons/coupons.routes';
@@ -64,6 +64,7 @@ import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
 import { accountLicencesRoutes } from './modules/licensing/account-licences.routes';
 import { createLicensingLimits } from './modules/licensing/licensing-limits';
+import { createLicenceCache, LICENCE_CHANGED_CHANNEL } from './modules/licensing/licence-cache';
 import { createLicensingRepository } from './modules/licensing/licensing.repository';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { createLicensingService } from './modules/licensing/licensing.service';
@@ -141,12 +142,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const webApp = deps.webApp ?? loadWebApp(config.webDistDir);
   const catalog = createCatalogService(createCatalogRepository(database.db));
-  // Every catalogue write drops the cached answers of every store process on the database.
-  const catalogChanges = createCatalogChanges({
+  // Every catalogue or licence write drops the cached answers of every store process on the database.
+  const databaseChanges = createDatabaseChanges({
     database,
-    invalidate: () => catalog.invalidate(),
-    onListenerError: (error) => app.log.warn({ err: error }, 'listening for catalogue changes failed; reconnecting'),
+    onListenerError: (error) => app.log.warn({ err: error }, 'listening for catalogue and licence changes failed; reconnecting'),
   });
+  const licensingRepository = createLicensingRepository(database.db);
+  const licenceCache = createLicenceCache({
+    load: (key) => licensingRepository.loadLicence(key),
+    listening: () => licenceChanges.listening(),
+  });
+  // A licence's cached answer names its product: a catalogue write drops the licences too (rare).
+  const catalogChanges = databaseChanges.channel(CATALOG_CHANGED_CHANNEL, () => {
+    catalog.invalidate();
+    licenceCache.invalidate(undefined);
+  });
+  const licenceChanges = databaseChanges.channel(LICENCE_CHANGED_CHANNEL, (licenceId) =>
+    licenceCache.invalidate(licenceId === undefined ? undefined : Number(licenceId)),
+  );
   // Writes that do not NOTIFY inside their own transaction (releases, uploaded files) announce after it.
   const announceCatalogChange = () =>
     catalogChanges.committed(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'announcing a catalogue change to other processes failed'));
@@ -170,7 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       repository: createOrdersRepository,
       catalog: createCatalogRepository,
       coupons: couponsOn,
-      licensing: (tx) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays }),
+      licensing: (tx, afterCommit) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays, changes: licenceChanges, afterCommit }),
       mail,
     },
     provider: config.payments.provider,
@@ -211,7 +224,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, log: app.log });
 
   const licensing = createLicensingService({
-    repository: createLicensingRepository(database.db),
+    repository: licensingRepository,
+    reads: licenceCache,
+    changes: {
+      announce: (tx, ...licenceIds) => licenceChanges.announce(tx, ...licenceIds),
+      afterCommit: (...licenceIds) => licenceChanges.afterCommit(...licenceIds),
+      committed: (...licenceIds) => licenceChanges.committed(database.db, ...licenceIds),
+    },
     catalog: createCatalogRepository(database.db),
     keys: loadLicensingKeys(deps.secrets.LICENSING_SIGNING_KEY),
     publicUrl: config.publicUrl,
@@ -377,7 +396,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.addHook('onReady', async () => {
-    await catalogChanges.start();
+    await databaseChanges.start();
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
     sharedRateLimits.startSweeping();
@@ -385,7 +404,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     lyra.start();
   });
   app.addHook('onClose', async () => {
-    await catalogChanges.stop();
+    await databaseChanges.stop();
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
     await sharedRateLimits.stopSweeping();

@@ -36,8 +36,8 @@ export interface MachineDetails {
 
 const trialOf = aliasedTable(products, 'trial_of');
 
-/** The columns of a LicenceView, with the count of active machines as a correlated sub-select (one query). */
-const licenceViewColumns = {
+/** The columns of a licence as the rules read it, without its count of computers. */
+const licenceColumns = {
   id: licences.id,
   key: licences.key,
   customerId: licences.customerId,
@@ -52,17 +52,22 @@ const licenceViewColumns = {
   trialOfProductId: products.trialOfProductId,
   trialOfPath: trialOf.path,
   trialOfName: trialOf.displayName,
+};
+
+/** The columns of a LicenceView, with the count of active machines as a correlated sub-select (one query). */
+const licenceViewColumns = {
+  ...licenceColumns,
   activeMachines: sql<number>`(select count(*)::int from ${licenceMachines} where ${licenceMachines.licenceId} = ${licences.id} and ${licenceMachines.releasedAt} is null)`,
 };
 
-/** The machine columns a licence answer shows, prefixed so they survive a join. */
-const machineColumns = {
-  machineId: licenceMachines.id,
-  machineFingerprint: licenceMachines.fingerprint,
-  machineName: licenceMachines.name,
-  machinePlatform: licenceMachines.platform,
-  machineActivatedAt: licenceMachines.activatedAt,
-  machineLastSeenAt: licenceMachines.lastSeenAt,
+/** The columns of an active computer, oldest first wherever they are listed. */
+const activeMachineColumns = {
+  id: licenceMachines.id,
+  fingerprint: licenceMachines.fingerprint,
+  name: licenceMachines.name,
+  platform: licenceMachines.platform,
+  activatedAt: licenceMachines.activatedAt,
+  lastSeenAt: licenceMachines.lastSeenAt,
 };
 
 export interface ActiveMachine {
@@ -74,30 +79,19 @@ export interface ActiveMachine {
   lastSeenAt: Date;
 }
 
-interface JoinedMachine {
-  machineId: string | null;
-  machineFingerprint: string | null;
-  machineName: string | null;
-  machinePlatform: MachinePlatform | null;
-  machineActivatedAt: Date | null;
-  machineLastSeenAt: Date | null;
+/** A licence and every computer active on it. */
+export interface LicenceWithMachines {
+  licence: LicenceView;
+  machines: ActiveMachine[];
 }
 
-/** The licence, and the joined machine when there is one. */
-function splitView(row: LicenceView & JoinedMachine): { licence: LicenceView; machine: ActiveMachine | undefined } {
-  const { machineId, machineFingerprint, machineName, machinePlatform, machineActivatedAt, machineLastSeenAt, ...licence } = row;
-  if (machineId === null) return { licence, machine: undefined };
-  return {
-    licence,
-    machine: {
-      id: machineId,
-      fingerprint: machineFingerprint!,
-      name: machineName,
-      platform: machinePlatform,
-      activatedAt: machineActivatedAt!,
-      lastSeenAt: machineLastSeenAt!,
-    },
-  };
+/** The rows of a licence left-joined to its active computers, as one licence and its list. */
+function gatherMachines(rows: Array<Omit<LicenceView, 'activeMachines'> & { machine: ActiveMachine | null }>): LicenceWithMachines | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  const { machine: _, ...licence } = first;
+  const machines = rows.flatMap((row) => (row.machine ? [row.machine] : []));
+  return { licence: { ...licence, activeMachines: machines.length }, machines };
 }
 
 /**
@@ -105,35 +99,44 @@ function splitView(row: LicenceView & JoinedMachine): { licence: LicenceView; ma
  * timestamp is the caller's clock (`now`), so the rules can be tested with a fake one.
  */
 export function createLicensingRepository(db: Database) {
-  /** The licence with `key` and, when `fingerprint` is given, that computer if it is active on it: one query, the plugin's hot path. */
-  async function findByKey(key: string, fingerprint?: string): Promise<{ licence: LicenceView; machine: ActiveMachine | undefined } | undefined> {
-    const onFingerprint = fingerprint === undefined ? sql`false` : and(eq(licenceMachines.fingerprint, fingerprint), isNull(licenceMachines.releasedAt));
-    const query = db
-      .select({ ...licenceViewColumns, ...machineColumns })
+  /** The licence with `key` and every computer active on it: one query (a miss of the licence cache, or its bypass). */
+  async function loadLicence(key: string): Promise<LicenceWithMachines | undefined> {
+    const rows = await db
+      .select({ ...licenceColumns, machine: activeMachineColumns })
       .from(licences)
       .innerJoin(products, eq(products.id, licences.productId))
       .leftJoin(trialOf, eq(trialOf.id, products.trialOfProductId))
-      .leftJoin(licenceMachines, and(eq(licenceMachines.licenceId, licences.id), onFingerprint))
+      .leftJoin(licenceMachines, and(eq(licenceMachines.licenceId, licences.id), isNull(licenceMachines.releasedAt)))
       .where(eq(licences.key, key))
-      .limit(1);
-    const [row] = await query;
-    return row && splitView(row);
+      .orderBy(asc(licenceMachines.activatedAt), asc(licenceMachines.id));
+    return gatherMachines(rows);
   }
 
   return {
-    findByKey,
+    loadLicence,
 
     /**
      * Runs `work` in a transaction holding the licence row's lock, so activations and deactivations
-     * of one licence go one at a time. The licence is read by a statement after the lock is held:
-     * a count read in the locking statement could predate a concurrent activation it waited for.
+     * of one licence go one at a time. The locking statement reads the licence itself (PostgreSQL
+     * re-reads a row it waited for, so a refund that came first is seen); its computers are read
+     * by the next statement: a count read in the locking statement's snapshot could predate a
+     * concurrent activation it waited for.
      */
     withLockedLicence<T>(key: string, fingerprint: string | undefined, work: (locked: LockedLicence) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: licences.id }).from(licences).where(eq(licences.key, key)).for('update');
-        const inTx = createLicensingRepository(tx as unknown as Database);
-        const found = await inTx.findByKey(key, fingerprint);
-        return work({ licence: found?.licence, machine: found?.machine, repository: inTx });
+        const rows: Array<Omit<LicenceView, 'activeMachines'>> = await tx
+          .select(licenceColumns)
+          .from(licences)
+          .innerJoin(products, eq(products.id, licences.productId))
+          .leftJoin(trialOf, eq(trialOf.id, products.trialOfProductId))
+          .where(eq(licences.key, key))
+          .for('update', { of: licences });
+        const [row] = rows;
+        const inTx: LicensingRepository = createLicensingRepository(tx as unknown as Database);
+        const machines: ActiveMachine[] = row ? await inTx.activeMachines([row.id]) : [];
+        const licence = row && { ...row, activeMachines: machines.length };
+        const machine = fingerprint === undefined ? undefined : machines.find((candidate) => candidate.fingerprint === fingerprint);
+        return work({ licence, machine, machines, repository: inTx, tx });
       });
     },
 
@@ -141,15 +144,7 @@ export function createLicensingRepository(db: Database) {
     activeMachines(licenceIds: number[]): Promise<Array<ActiveMachine & { licenceId: number }>> {
       if (licenceIds.length === 0) return Promise.resolve([]);
       return db
-        .select({
-          licenceId: licenceMachines.licenceId,
-          id: licenceMachines.id,
-          fingerprint: licenceMachines.fingerprint,
-          name: licenceMachines.name,
-          platform: licenceMachines.platform,
-          activatedAt: licenceMachines.activatedAt,
-          lastSeenAt: licenceMachines.lastSeenAt,
-        })
+        .select({ licenceId: licenceMachines.licenceId, ...activeMachineColumns })
         .from(licenceMachines)
         .where(and(inArray(licenceMachines.licenceId, licenceIds), isNull(licenceMachines.releasedAt)))
         .orderBy(asc(licenceMachines.activatedAt), asc(licenceMachines.id));
@@ -164,10 +159,10 @@ export function createLicensingRepository(db: Database) {
         .insert(licenceMachines)
         .values({ licenceId, fingerprint, ...details, activatedAt: now, lastSeenAt: now })
         .onConflictDoNothing({ target: [licenceMachines.licenceId, licenceMachines.fingerprint], where: isNull(licenceMachines.releasedAt) })
-        .returning();
+        .returning(activeMachineColumns);
       if (inserted) return { machine: inserted, created: true };
       const [existing] = await db
-        .select()
+        .select(activeMachineColumns)
         .from(licenceMachines)
         .where(and(eq(licenceMachines.licenceId, licenceId), eq(licenceMachines.fingerprint, fingerprint), isNull(licenceMachines.releasedAt)));
       return { machine: existing!, created: false };
@@ -179,7 +174,7 @@ export function createLicensingRepository(db: Database) {
         .update(licenceMachines)
         .set({ ...details, lastSeenAt: now })
         .where(eq(licenceMachines.id, machineId))
-        .returning();
+        .returning(activeMachineColumns);
       return row!;
     },
 
@@ -272,6 +267,10 @@ export type LicensingRepository = ReturnType<typeof createLicensingRepository>;
 export interface LockedLicence {
   licence: LicenceView | undefined;
   machine: ActiveMachine | undefined;
+  /** Every computer active on it, oldest first. */
+  machines: ActiveMachine[];
+  /** The locking transaction, for a step of the write that is not this repository's (its change notification). */
+  tx: Pick<Database, 'execute'>;
   /** The repository on the locking transaction. */
   repository: LicensingRepository;
 }
