@@ -226,6 +226,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const licensing = createLicensingService({
     repository: licensingRepository,
     reads: licenceCache,
+    // PGlite is one backend: its statements run one at a time.
+    statementsRunAlone: database.engine === 'pglite',
     changes: {
       announce: (tx, ...licenceIds) => licenceChanges.announce(tx, ...licenceIds),
       afterCommit: (...licenceIds) => licenceChanges.afterCommit(...licenceIds),

@@ -23,7 +23,6 @@ import {
   deactivationAllowance,
   DEACTIVATIONS_PER_WINDOW,
   entitledMajor,
-  hasFreeSeat,
   licenceStatus,
   longDate,
   machineFileLifetime,
@@ -78,6 +77,11 @@ export interface LicensingServiceOptions {
   reads?: LicenceReads;
   /** Without it no other process is told of a write (tests of the rules alone). */
   changes?: LicenceChanges;
+  /**
+   * The database runs one statement at a time (PGlite: one backend): a single statement is atomic
+   * without the licence's lock, so a new computer is added without a transaction.
+   */
+  statementsRunAlone?: boolean;
   catalog: LicensingCatalog;
   keys: LicensingKeys;
   /** The store's address, for where the shopper frees a computer or downloads an update. */
@@ -113,14 +117,15 @@ export function createLicensingService(options: LicensingServiceOptions) {
   const { repository, catalog, keys, publicUrl, fileTtlDays, changes } = options;
   const reads: LicenceReads = options.reads ?? { findByKey: findInDatabase(repository) };
   const now = options.now ?? (() => new Date());
+  const accountUrl = `${publicUrl}/account`;
 
   /**
    * A write of one licence's computers under its lock: `work` answers what it did and whether it
    * changed what validate answers; a change is announced in the transaction and, once committed,
    * dropped from this process's cache.
    */
-  async function writeLocked<T>(key: string, fingerprint: string | undefined, work: (locked: LockedLicence) => Promise<{ result: T; changed?: number }>) {
-    const { result, changed } = await repository.withLockedLicence(key, fingerprint, async (locked) => {
+  async function writeLocked<T>(key: string, work: (locked: LockedLicence) => Promise<{ result: T; changed?: number }>) {
+    const { result, changed } = await repository.withLockedLicence(key, async (locked) => {
       const outcome = await work(locked);
       if (outcome.changed !== undefined) await changes?.announce(locked.tx, String(outcome.changed));
       return outcome;
@@ -128,7 +133,12 @@ export function createLicensingService(options: LicensingServiceOptions) {
     if (changed !== undefined) changes?.afterCommit(String(changed));
     return result;
   }
-  const accountUrl = `${publicUrl}/account`;
+
+  /** Under the lock: the licence with its computers, read after the lock was taken. */
+  async function withMachines(locked: LockedLicence, licence: Omit<LicenceView, 'activeMachines'>) {
+    const machines = await locked.repository.activeMachines([licence.id]);
+    return { licence: { ...licence, activeMachines: machines.length }, machines };
+  }
 
   function licenceAnswer(licence: LicenceView, at: Date, activationsUsed = licence.activeMachines): LicensingLicence {
     return {
@@ -239,24 +249,42 @@ export function createLicensingService(options: LicensingServiceOptions) {
      * Everything under the licence's lock: one transaction of four statements for a new computer
      * (lock and read the licence, read its computers, insert, and the notification on PostgreSQL).
      */
+    /**
+     * A new computer on a usable licence is one statement (`activateNew`): alone on PGlite, which
+     * runs one statement at a time; on PostgreSQL after the licence's lock, in its transaction.
+     * Any other case (a refusal, a trial, a computer already active, no free seat) is decided
+     * under the lock, with the licence's computers read after it was taken.
+     */
     async activate(input: ActivateInput): Promise<Activation> {
       const at = now();
       const details: MachineDetails = { name: input.machineName, platform: input.platform, appVersion: input.appVersion };
-      return writeLocked(input.licenseKey, input.fingerprint, async ({ licence, machine: existing, repository: locked }) => {
-        const refusal = refusalOf(licence, input.product, at);
-        if (refusal) throw refusal;
-        const current = licence!;
-        if (existing) {
-          const machine = await locked.refreshMachine(existing.id, details, at);
-          return { result: activationOf(current, machine, false, at, current.activeMachines), changed: current.id };
+      const added = (locked: LicensingRepository) => locked.activateNew(input.licenseKey, input.product, input.fingerprint, details, at);
+      if (options.statementsRunAlone) {
+        const alone = await added(repository);
+        if (alone) {
+          await changes?.committed(String(alone.licence.id));
+          return activationOf(alone.licence, alone.machine, true, at, alone.licence.activeMachines);
         }
-        if (current.type === 'trial' && (await locked.hadOtherTrial(current.id, current.productId, input.fingerprint))) {
-          const name = productName(current);
+      }
+      return writeLocked(input.licenseKey, async (locked) => {
+        const refusal = refusalOf(locked.licence && { ...locked.licence, activeMachines: 0 }, input.product, at);
+        if (refusal) throw refusal;
+        const underLock = options.statementsRunAlone ? undefined : await added(locked.repository);
+        if (underLock)
+          return { result: activationOf(underLock.licence, underLock.machine, true, at, underLock.licence.activeMachines), changed: underLock.licence.id };
+        const { licence, machines } = await withMachines(locked, locked.licence!);
+        const existing = machines.find((machine) => machine.fingerprint === input.fingerprint);
+        if (existing) {
+          const machine = await locked.repository.refreshMachine(existing.id, details, at);
+          return { result: activationOf(licence, machine, false, at, licence.activeMachines), changed: licence.id };
+        }
+        if (licence.type === 'trial' && (await locked.repository.hadOtherTrial(licence.id, licence.productId, input.fingerprint))) {
+          const name = productName(licence);
           throw new LicensingRefusal('TRIAL_ALREADY_USED', `This computer has already had a trial of ${name}. Buy ${name} to keep using it.`);
         }
-        if (!hasFreeSeat(current.activeMachines, current.seats)) throw tooManyMachines(current);
-        const { machine, created } = await locked.insertMachine(current.id, input.fingerprint, details, at);
-        return { result: activationOf(current, machine, created, at, current.activeMachines + (created ? 1 : 0)), changed: current.id };
+        if (licence.activeMachines >= licence.seats) throw tooManyMachines(licence);
+        const machine = await locked.repository.insertMachine(licence.id, input.fingerprint, details, at);
+        return { result: activationOf(licence, machine, true, at, licence.activeMachines + 1), changed: licence.id };
       });
     },
 
@@ -290,11 +318,13 @@ export function createLicensingService(options: LicensingServiceOptions) {
 
     async deactivate(input: DeactivateInput): Promise<DeactivateResponse> {
       const at = now();
-      return writeLocked(input.licenseKey, input.fingerprint, async ({ licence, machine, repository: locked }) => {
-        if (!licence) throw notFound();
+      return writeLocked(input.licenseKey, async (locked) => {
+        if (!locked.licence) throw notFound();
+        const { licence, machines } = await withMachines(locked, locked.licence);
+        const machine = machines.find((candidate) => candidate.fingerprint === input.fingerprint);
         if (!machine) throw noMachine();
-        await checkCooldown(locked, licence.id, at);
-        await locked.release(machine.id, 'deactivated', at);
+        await checkCooldown(locked.repository, licence.id, at);
+        await locked.repository.release(machine.id, 'deactivated', at);
         return { result: { deactivated: true, activationsUsed: licence.activeMachines - 1 }, changed: licence.id };
       });
     },
@@ -380,12 +410,13 @@ export function createLicensingService(options: LicensingServiceOptions) {
     /** The shopper frees one of their computers; another shopper's key, or a computer not on it, is NOT_FOUND. */
     async deactivateFromAccount(customerId: number, licenseKey: string, machineId: string): Promise<DeactivateResponse> {
       const at = now();
-      return writeLocked(licenseKey, undefined, async ({ licence, machines, repository: locked }) => {
-        if (!licence || licence.customerId !== customerId) throw notFound();
+      return writeLocked(licenseKey, async (locked) => {
+        if (!locked.licence || locked.licence.customerId !== customerId) throw notFound();
+        const { licence, machines } = await withMachines(locked, locked.licence);
         const machine = machines.find((candidate) => candidate.id === machineId);
         if (!machine) throw new LicensingRefusal('NO_MACHINE', 'This computer is no longer active on this licence. Reload the page to see its computers.');
-        await checkCooldown(locked, licence.id, at);
-        await locked.release(machine.id, 'deactivated', at);
+        await checkCooldown(locked.repository, licence.id, at);
+        await locked.repository.release(machine.id, 'deactivated', at);
         return { result: { deactivated: true, activationsUsed: licence.activeMachines - 1 }, changed: licence.id };
       });
     },
