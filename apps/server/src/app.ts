@@ -70,6 +70,7 @@ import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { createLicensingService } from './modules/licensing/licensing.service';
 import { loadLicensingKeys } from './modules/licensing/signing-key';
 import { createStaleMachinesJob } from './modules/licensing/stale-machines';
+import { createGroupedCounters } from './modules/rate-limits/grouped-counters';
 import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
 import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
 import { statusRoutes } from './modules/status/status.routes';
@@ -220,7 +221,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
   const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
-  const rateLimitCounters = countLimitsInDatabase ? createRateLimitHitsRepository(database.db) : undefined;
+  // Requests arriving while a count is in flight are counted together in the next statement (exact, fewer writes).
+  const rateLimitCounters = countLimitsInDatabase ? createGroupedCounters(createRateLimitHitsRepository(database.db)) : undefined;
   const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, log: app.log });
 
   const licensing = createLicensingService({
