@@ -17,13 +17,13 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createReleaseFiles } from './modules/catalog/admin/release-files';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { createCatalogService } from './modules/catalog/catalog.service';
+import { CATALOG_CHANGED_CHANNEL, createCatalogService } from './modules/catalog/catalog.service';
+import { createDatabaseChanges } from './db/database-changes';
 import { createReleasesRepository } from './modules/catalog/admin/releases.repository';
 import { releasesRoutes } from './modules/catalog/admin/releases.routes';
 import { createReleasesService } from './modules/catalog/admin/releases.service';
 import { adminCatalogRoutes } from './modules/catalog/admin/admin-catalog.routes';
 import { createAdminCatalogService } from './modules/catalog/admin/admin-catalog.service';
-import { createCatalogChanges } from './modules/catalog/catalog-changes';
 import { createCouponRepository } from './modules/coupons/coupons.repository';
 import { createCouponAdminService } from './modules/coupons/coupons-admin.service';
 import { couponAdminRoutes } from './modules/coupons/coupons.routes';
@@ -64,11 +64,13 @@ import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
 import { accountLicencesRoutes } from './modules/licensing/account-licences.routes';
 import { createLicensingLimits } from './modules/licensing/licensing-limits';
+import { createLicenceCache, LICENCE_CHANGED_CHANNEL } from './modules/licensing/licence-cache';
 import { createLicensingRepository } from './modules/licensing/licensing.repository';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { createLicensingService } from './modules/licensing/licensing.service';
 import { loadLicensingKeys } from './modules/licensing/signing-key';
 import { createStaleMachinesJob } from './modules/licensing/stale-machines';
+import { createGroupedCounters } from './modules/rate-limits/grouped-counters';
 import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
 import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
 import { statusRoutes } from './modules/status/status.routes';
@@ -141,12 +143,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const webApp = deps.webApp ?? loadWebApp(config.webDistDir);
   const catalog = createCatalogService(createCatalogRepository(database.db));
-  // Every catalogue write drops the cached answers of every store process on the database.
-  const catalogChanges = createCatalogChanges({
+  // Every catalogue or licence write drops the cached answers of every store process on the database.
+  const databaseChanges = createDatabaseChanges({
     database,
-    invalidate: () => catalog.invalidate(),
-    onListenerError: (error) => app.log.warn({ err: error }, 'listening for catalogue changes failed; reconnecting'),
+    onListenerError: (error) => app.log.warn({ err: error }, 'listening for catalogue and licence changes failed; reconnecting'),
   });
+  const licensingRepository = createLicensingRepository(database.db);
+  const licenceCache = createLicenceCache({
+    load: (key) => licensingRepository.loadLicence(key),
+    listening: () => licenceChanges.listening(),
+  });
+  // A licence's cached answer names its product: a catalogue write drops the licences too (rare).
+  const catalogChanges = databaseChanges.channel(CATALOG_CHANGED_CHANNEL, () => {
+    catalog.invalidate();
+    licenceCache.invalidate(undefined);
+  });
+  const licenceChanges = databaseChanges.channel(LICENCE_CHANGED_CHANNEL, (licenceId) =>
+    licenceCache.invalidate(licenceId === undefined ? undefined : Number(licenceId)),
+  );
   // Writes that do not NOTIFY inside their own transaction (releases, uploaded files) announce after it.
   const announceCatalogChange = () =>
     catalogChanges.committed(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'announcing a catalogue change to other processes failed'));
@@ -170,7 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       repository: createOrdersRepository,
       catalog: createCatalogRepository,
       coupons: couponsOn,
-      licensing: (tx) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays }),
+      licensing: (tx, afterCommit) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays, changes: licenceChanges, afterCommit }),
       mail,
     },
     provider: config.payments.provider,
@@ -207,11 +221,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
   const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
-  const rateLimitCounters = countLimitsInDatabase ? createRateLimitHitsRepository(database.db) : undefined;
+  // Requests arriving while a count is in flight are counted together in the next statement (exact, fewer writes).
+  const rateLimitCounters = countLimitsInDatabase ? createGroupedCounters(createRateLimitHitsRepository(database.db)) : undefined;
   const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, log: app.log });
 
   const licensing = createLicensingService({
-    repository: createLicensingRepository(database.db),
+    repository: licensingRepository,
+    reads: licenceCache,
+    // PGlite is one backend: its statements run one at a time.
+    statementsRunAlone: database.engine === 'pglite',
+    changes: {
+      announce: (tx, ...licenceIds) => licenceChanges.announce(tx, ...licenceIds),
+      afterCommit: (...licenceIds) => licenceChanges.afterCommit(...licenceIds),
+      committed: (...licenceIds) => licenceChanges.committed(database.db, ...licenceIds),
+    },
     catalog: createCatalogRepository(database.db),
     keys: loadLicensingKeys(deps.secrets.LICENSING_SIGNING_KEY),
     publicUrl: config.publicUrl,
@@ -377,7 +400,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.addHook('onReady', async () => {
-    await catalogChanges.start();
+    await databaseChanges.start();
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
     sharedRateLimits.startSweeping();
@@ -385,7 +408,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     lyra.start();
   });
   app.addHook('onClose', async () => {
-    await catalogChanges.stop();
+    await databaseChanges.stop();
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
     await sharedRateLimits.stopSweeping();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_CHANGED_CHANNEL } from '../src/modules/catalog/catalog-changes';
+import { CHANGES_APPLICATION_NAME } from '../src/db/database-changes';
 import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
 import { buildSecondApp, createTestApp, type TestApp } from './helpers';
 
@@ -76,9 +76,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two store processes on one Post
     const live = await as('POST', `${API}/products/${item.id}/live`, { live: true, version: item.version });
     expect(live.statusCode, live.body).toBe(200);
 
-    // Both processes' listening connections end, as when PostgreSQL restarts or a proxy drops them.
-    const listeners = sql`select count(*)::int as n from pg_stat_activity where query = ${`LISTEN ${CATALOG_CHANGED_CHANNEL}`}`;
-    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${CATALOG_CHANGED_CHANNEL}`}`);
+    // Both processes' listening connections (on this test's database) end, as when PostgreSQL restarts or a proxy drops them.
+    const listeners = sql`select count(*)::int as n from pg_stat_activity where application_name = ${CHANGES_APPLICATION_NAME} and datname = current_database()`;
+    await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${CHANGES_APPLICATION_NAME} and datname = current_database()`,
+    );
     const listenerCount = async () => Number(((await t.database.db.execute(listeners)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n);
     const started = performance.now();
     while ((await listenerCount()) < 2 && performance.now() - started < 5000) {

@@ -5,6 +5,9 @@ import type { CatalogRepository } from './catalog.repository';
 import type { Category, ImageVariant, ProductDetail } from '@store/contracts';
 import { imageVariantsOf, toProductDetailView, toProductView, type ProductLinks } from './product-view';
 
+/** The channel (db/database-changes.ts) on which every catalogue write drops the processes' cached answers. */
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
+
 export interface CatalogServiceOptions {
   /**
    * How long a built answer is reused before the database is read again. Writes made

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import type { ChangeChannel } from '#server/db/database-changes.ts';
 import type { ProductRow } from '#server/db/schema.ts';
 import { generateLicenceKey } from './licence-key';
 import { createLicencesRepository, type LicencesRepository } from './licences.repository';
@@ -22,6 +23,10 @@ export interface IssuedKeys {
 export interface LicenceIssuingOptions {
   /** Days a trial key works (LICENSING_TRIAL_DAYS). */
   trialDays: number;
+  /** The licence caches' channel (its subjects are licence ids): a revocation must reach every process's cache. */
+  changes?: Pick<ChangeChannel, 'announce' | 'afterCommit'>;
+  /** Runs a step once the order event's transaction committed. */
+  afterCommit?: (step: () => void) => void;
   now?: () => Date;
 }
 
@@ -68,7 +73,13 @@ export function createLicenceIssuing(tx: Database, options: LicenceIssuingOption
 
   /** Revokes `quantity` of the line's licence keys (refunded units) and frees their computers. */
   async function revoke({ orderItemId, quantity, at }: { orderItemId: number; quantity: number; at: Date }): Promise<number> {
-    const revoked = await repository.revokeLicences(orderItemId, quantity, at);
+    const revoked = (await repository.revokeLicences(orderItemId, quantity, at)).map(String);
+    if (revoked.length > 0 && options.changes) {
+      // Told in the transaction (the other processes hear it on commit); this process's cache drops them once committed.
+      const { changes } = options;
+      await changes.announce(tx, ...revoked);
+      options.afterCommit?.(() => changes.afterCommit(...revoked));
+    }
     return revoked.length;
   }
 

@@ -3,7 +3,6 @@ import {
   compareVersions,
   deactivationAllowance,
   entitledMajor,
-  hasFreeSeat,
   licenceStatus,
   longDate,
   machineFileLifetime,
@@ -31,15 +30,6 @@ describe('a licence’s status', () => {
     expect(matchesProduct({ productPath: 'remidi-4-trial', trialOfPath: 'remidi-4' }, 'remidi-4-trial')).toBe(true);
     expect(matchesProduct({ productPath: 'remidi-4', trialOfPath: null }, 'rechannel')).toBe(false);
     expect(pluginProduct({ productPath: 'remidi-4-trial', trialOfPath: 'remidi-4' })).toBe('remidi-4');
-  });
-});
-
-describe('seats', () => {
-  it('fit while fewer computers than seats are active', () => {
-    expect(hasFreeSeat(0, 3)).toBe(true);
-    expect(hasFreeSeat(2, 3)).toBe(true);
-    expect(hasFreeSeat(3, 3)).toBe(false);
-    expect(hasFreeSeat(4, 3)).toBe(false);
   });
 });
 

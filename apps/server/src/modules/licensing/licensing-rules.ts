@@ -28,8 +28,8 @@ export function pluginProduct(licence: { productPath: string; trialOfPath: strin
   return licence.trialOfPath ?? licence.productPath;
 }
 
-/** Whether one more computer fits. */
-export const hasFreeSeat = (activeMachines: number, seats: number) => activeMachines < seats;
+// Whether one more computer fits (fewer active than seats) is decided by the insert itself,
+// counted after the licence's lock (licensing.repository.ts `activateNew`, and the service's locked path).
 
 /**
  * How many more computers may be freed now, given when the recent ones were (oldest first), and

@@ -36,8 +36,8 @@ export interface MachineDetails {
 
 const trialOf = aliasedTable(products, 'trial_of');
 
-/** The columns of a LicenceView, with the count of active machines as a correlated sub-select (one query). */
-const licenceViewColumns = {
+/** The columns of a licence as the rules read it, without its count of computers. */
+const licenceColumns = {
   id: licences.id,
   key: licences.key,
   customerId: licences.customerId,
@@ -52,17 +52,22 @@ const licenceViewColumns = {
   trialOfProductId: products.trialOfProductId,
   trialOfPath: trialOf.path,
   trialOfName: trialOf.displayName,
+};
+
+/** The columns of a LicenceView, with the count of active machines as a correlated sub-select (one query). */
+const licenceViewColumns = {
+  ...licenceColumns,
   activeMachines: sql<number>`(select count(*)::int from ${licenceMachines} where ${licenceMachines.licenceId} = ${licences.id} and ${licenceMachines.releasedAt} is null)`,
 };
 
-/** The machine columns a licence answer shows, prefixed so they survive a join. */
-const machineColumns = {
-  machineId: licenceMachines.id,
-  machineFingerprint: licenceMachines.fingerprint,
-  machineName: licenceMachines.name,
-  machinePlatform: licenceMachines.platform,
-  machineActivatedAt: licenceMachines.activatedAt,
-  machineLastSeenAt: licenceMachines.lastSeenAt,
+/** The columns of an active computer, oldest first wherever they are listed. */
+const activeMachineColumns = {
+  id: licenceMachines.id,
+  fingerprint: licenceMachines.fingerprint,
+  name: licenceMachines.name,
+  platform: licenceMachines.platform,
+  activatedAt: licenceMachines.activatedAt,
+  lastSeenAt: licenceMachines.lastSeenAt,
 };
 
 export interface ActiveMachine {
@@ -74,30 +79,19 @@ export interface ActiveMachine {
   lastSeenAt: Date;
 }
 
-interface JoinedMachine {
-  machineId: string | null;
-  machineFingerprint: string | null;
-  machineName: string | null;
-  machinePlatform: MachinePlatform | null;
-  machineActivatedAt: Date | null;
-  machineLastSeenAt: Date | null;
+/** A licence and every computer active on it. */
+export interface LicenceWithMachines {
+  licence: LicenceView;
+  machines: ActiveMachine[];
 }
 
-/** The licence, and the joined machine when there is one. */
-function splitView(row: LicenceView & JoinedMachine): { licence: LicenceView; machine: ActiveMachine | undefined } {
-  const { machineId, machineFingerprint, machineName, machinePlatform, machineActivatedAt, machineLastSeenAt, ...licence } = row;
-  if (machineId === null) return { licence, machine: undefined };
-  return {
-    licence,
-    machine: {
-      id: machineId,
-      fingerprint: machineFingerprint!,
-      name: machineName,
-      platform: machinePlatform,
-      activatedAt: machineActivatedAt!,
-      lastSeenAt: machineLastSeenAt!,
-    },
-  };
+/** The rows of a licence left-joined to its active computers, as one licence and its list. */
+function gatherMachines(rows: Array<Omit<LicenceView, 'activeMachines'> & { machine: ActiveMachine | null }>): LicenceWithMachines | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  const { machine: _, ...licence } = first;
+  const machines = rows.flatMap((row) => (row.machine ? [row.machine] : []));
+  return { licence: { ...licence, activeMachines: machines.length }, machines };
 }
 
 /**
@@ -105,72 +99,126 @@ function splitView(row: LicenceView & JoinedMachine): { licence: LicenceView; ma
  * timestamp is the caller's clock (`now`), so the rules can be tested with a fake one.
  */
 export function createLicensingRepository(db: Database) {
-  /** The licence with `key` and, when `fingerprint` is given, that computer if it is active on it: one query, the plugin's hot path. */
-  async function findByKey(key: string, fingerprint?: string): Promise<{ licence: LicenceView; machine: ActiveMachine | undefined } | undefined> {
-    const onFingerprint = fingerprint === undefined ? sql`false` : and(eq(licenceMachines.fingerprint, fingerprint), isNull(licenceMachines.releasedAt));
-    const query = db
-      .select({ ...licenceViewColumns, ...machineColumns })
+  /** The licence with `key` and every computer active on it: one query (a miss of the licence cache, or its bypass). */
+  async function loadLicence(key: string): Promise<LicenceWithMachines | undefined> {
+    const rows = await db
+      .select({ ...licenceColumns, machine: activeMachineColumns })
       .from(licences)
       .innerJoin(products, eq(products.id, licences.productId))
       .leftJoin(trialOf, eq(trialOf.id, products.trialOfProductId))
-      .leftJoin(licenceMachines, and(eq(licenceMachines.licenceId, licences.id), onFingerprint))
+      .leftJoin(licenceMachines, and(eq(licenceMachines.licenceId, licences.id), isNull(licenceMachines.releasedAt)))
       .where(eq(licences.key, key))
-      .limit(1);
-    const [row] = await query;
-    return row && splitView(row);
+      .orderBy(asc(licenceMachines.activatedAt), asc(licenceMachines.id));
+    return gatherMachines(rows);
   }
 
   return {
-    findByKey,
+    loadLicence,
 
     /**
      * Runs `work` in a transaction holding the licence row's lock, so activations and deactivations
-     * of one licence go one at a time. The licence is read by a statement after the lock is held:
-     * a count read in the locking statement could predate a concurrent activation it waited for.
+     * of one licence go one at a time. The locking statement reads the licence itself (PostgreSQL
+     * re-reads a row it waited for, so a refund that came first is seen), but not its computers:
+     * a count read in the locking statement's snapshot could predate a concurrent activation it
+     * waited for. `work` reads them in a later statement (`activeMachines`, `activateNew`).
      */
-    withLockedLicence<T>(key: string, fingerprint: string | undefined, work: (locked: LockedLicence) => Promise<T>): Promise<T> {
+    withLockedLicence<T>(key: string, work: (locked: LockedLicence) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: licences.id }).from(licences).where(eq(licences.key, key)).for('update');
-        const inTx = createLicensingRepository(tx as unknown as Database);
-        const found = await inTx.findByKey(key, fingerprint);
-        return work({ licence: found?.licence, machine: found?.machine, repository: inTx });
+        const [licence]: LockedLicence['licence'][] = await tx
+          .select(licenceColumns)
+          .from(licences)
+          .innerJoin(products, eq(products.id, licences.productId))
+          .leftJoin(trialOf, eq(trialOf.id, products.trialOfProductId))
+          .where(eq(licences.key, key))
+          .for('update', { of: licences });
+        const repository: LicensingRepository = createLicensingRepository(tx as unknown as Database);
+        return work({ licence, repository, tx });
       });
+    },
+
+    /**
+     * A new computer in one statement, the common activation: adds it when the licence with `key`
+     * is for `product`, active and unexpired at `now`, not a trial (a trial's one-per-computer
+     * rule is checked under the lock), has a free seat, and the fingerprint is not active on it.
+     * Answers the licence and the computer, or undefined when it added none: the locked path then
+     * decides why, with the refusal's message. The seat count is the statement's snapshot, so on
+     * PostgreSQL it must run after the licence's lock is taken (`lockLicence`); PGlite runs one
+     * statement at a time, so there it is atomic alone.
+     */
+    async activateNew(
+      key: string,
+      product: string,
+      fingerprint: string,
+      details: MachineDetails,
+      now: Date,
+    ): Promise<{ licence: LicenceView; machine: ActiveMachine } | undefined> {
+      const result = await db.execute(sql`
+        with licence as (
+          select l.id, l.key, l.customer_id, l.product_id, l.type, l.status, l.expires_at, l.seats, l.created_at,
+            p.path as product_path, p.display_name as product_name, p.trial_of_product_id, t.path as trial_of_path, t.display_name as trial_of_name,
+            (select count(*)::int from ${licenceMachines} m where m.licence_id = l.id and m.released_at is null) as active_machines
+          from ${licences} l join ${products} p on p.id = l.product_id left join ${products} t on t.id = p.trial_of_product_id
+          where l.key = ${key}
+        ), inserted as (
+          insert into ${licenceMachines} (licence_id, fingerprint, name, platform, app_version, activated_at, last_seen_at)
+          select id, ${fingerprint}, ${details.name ?? null}, ${details.platform ?? null}, ${details.appVersion ?? null}, ${now}, ${now}
+          from licence
+          where status = 'active' and type <> 'trial' and (expires_at is null or expires_at > ${now})
+            and (product_path = ${product} or trial_of_path = ${product}) and active_machines < seats
+          on conflict (licence_id, fingerprint) where released_at is null do nothing
+          returning id, fingerprint, name, platform, activated_at, last_seen_at
+        )
+        select licence.*, inserted.id as machine_id, inserted.fingerprint, inserted.name, inserted.platform, inserted.activated_at, inserted.last_seen_at
+        from licence join inserted on true`);
+      const [row] = (result as unknown as { rows: ActivatedRow[] }).rows;
+      if (!row) return undefined;
+      const date = (value: Date | string) => new Date(value);
+      return {
+        licence: {
+          id: row.id,
+          key: row.key,
+          customerId: row.customer_id,
+          productId: row.product_id,
+          type: row.type,
+          status: row.status,
+          expiresAt: row.expires_at === null ? null : date(row.expires_at),
+          seats: row.seats,
+          createdAt: date(row.created_at),
+          productPath: row.product_path,
+          productName: row.product_name,
+          trialOfProductId: row.trial_of_product_id,
+          trialOfPath: row.trial_of_path,
+          trialOfName: row.trial_of_name,
+          activeMachines: Number(row.active_machines) + 1,
+        },
+        machine: {
+          id: row.machine_id,
+          fingerprint: row.fingerprint,
+          name: row.name,
+          platform: row.platform,
+          activatedAt: date(row.activated_at),
+          lastSeenAt: date(row.last_seen_at),
+        },
+      };
     },
 
     /** The licence's active computers, oldest first. */
     activeMachines(licenceIds: number[]): Promise<Array<ActiveMachine & { licenceId: number }>> {
       if (licenceIds.length === 0) return Promise.resolve([]);
       return db
-        .select({
-          licenceId: licenceMachines.licenceId,
-          id: licenceMachines.id,
-          fingerprint: licenceMachines.fingerprint,
-          name: licenceMachines.name,
-          platform: licenceMachines.platform,
-          activatedAt: licenceMachines.activatedAt,
-          lastSeenAt: licenceMachines.lastSeenAt,
-        })
+        .select({ licenceId: licenceMachines.licenceId, ...activeMachineColumns })
         .from(licenceMachines)
         .where(and(inArray(licenceMachines.licenceId, licenceIds), isNull(licenceMachines.releasedAt)))
         .orderBy(asc(licenceMachines.activatedAt), asc(licenceMachines.id));
     },
 
-    /**
-     * Adds a computer; when that fingerprint is already active (a race the licence lock normally
-     * prevents) the existing row is answered instead: activation is idempotent.
-     */
-    async insertMachine(licenceId: number, fingerprint: string, details: MachineDetails, now: Date): Promise<{ machine: ActiveMachine; created: boolean }> {
+    /** Adds a computer, under the licence's lock once its seats and computers were checked. */
+    async insertMachine(licenceId: number, fingerprint: string, details: MachineDetails, now: Date): Promise<ActiveMachine> {
       const [inserted] = await db
         .insert(licenceMachines)
         .values({ licenceId, fingerprint, ...details, activatedAt: now, lastSeenAt: now })
-        .onConflictDoNothing({ target: [licenceMachines.licenceId, licenceMachines.fingerprint], where: isNull(licenceMachines.releasedAt) })
-        .returning();
-      if (inserted) return { machine: inserted, created: true };
-      const [existing] = await db
-        .select()
-        .from(licenceMachines)
-        .where(and(eq(licenceMachines.licenceId, licenceId), eq(licenceMachines.fingerprint, fingerprint), isNull(licenceMachines.releasedAt)));
-      return { machine: existing!, created: false };
+        .returning(activeMachineColumns);
+      return inserted!;
     },
 
     /** An already active computer activated again: its plugin may report a new name, platform or version. */
@@ -179,7 +227,7 @@ export function createLicensingRepository(db: Database) {
         .update(licenceMachines)
         .set({ ...details, lastSeenAt: now })
         .where(eq(licenceMachines.id, machineId))
-        .returning();
+        .returning(activeMachineColumns);
       return row!;
     },
 
@@ -270,8 +318,35 @@ export function createLicensingRepository(db: Database) {
 export type LicensingRepository = ReturnType<typeof createLicensingRepository>;
 
 export interface LockedLicence {
-  licence: LicenceView | undefined;
-  machine: ActiveMachine | undefined;
+  /** The licence as locked, without its computers (read them in a later statement). */
+  licence: Omit<LicenceView, 'activeMachines'> | undefined;
   /** The repository on the locking transaction. */
   repository: LicensingRepository;
+  /** The locking transaction, for a step of the write that is not this repository's (its change notification). */
+  tx: Pick<Database, 'execute'>;
+}
+
+/** A row `activateNew` returns, as the driver gives it (timestamps may be strings). */
+interface ActivatedRow {
+  id: number;
+  key: string;
+  customer_id: number;
+  product_id: number;
+  type: LicenceRow['type'];
+  status: LicenceRow['status'];
+  expires_at: Date | string | null;
+  seats: number;
+  created_at: Date | string;
+  product_path: string;
+  product_name: string;
+  trial_of_product_id: number | null;
+  trial_of_path: string | null;
+  trial_of_name: string | null;
+  active_machines: number | string;
+  machine_id: string;
+  fingerprint: string;
+  name: string | null;
+  platform: MachinePlatform | null;
+  activated_at: Date | string;
+  last_seen_at: Date | string;
 }

@@ -23,7 +23,6 @@ import {
   deactivationAllowance,
   DEACTIVATIONS_PER_WINDOW,
   entitledMajor,
-  hasFreeSeat,
   licenceStatus,
   longDate,
   machineFileLifetime,
@@ -31,7 +30,8 @@ import {
   matchesProduct,
   pluginProduct,
 } from './licensing-rules';
-import type { ActiveMachine, LicenceView, LicensingRepository, MachineDetails } from './licensing.repository';
+import type { FoundLicence } from './licence-cache';
+import type { ActiveMachine, LicenceView, LicensingRepository, LockedLicence, MachineDetails } from './licensing.repository';
 import { signMachineFile } from './machine-file';
 import { publicKeyForms, type LicensingKeys } from './signing-key';
 
@@ -54,8 +54,34 @@ export interface LicensingCatalog {
   listPublishedVersions(productId: number): Promise<Array<{ version: string; changelogMarkdown: string; publishedAt: Date }>>;
 }
 
+/** Where validate, file renewals and update checks read a licence: the licence cache (app.ts), or the database. */
+export interface LicenceReads {
+  findByKey(key: string, fingerprint?: string): Promise<FoundLicence | undefined>;
+  /** Last seen was written for this computer: a cache updates its copy. */
+  seen?(key: string, machineId: string, at: Date): void;
+}
+
+/** How the processes' licence caches hear of a write (a `database-changes` channel; the subject is the licence id). */
+export interface LicenceChanges {
+  /** A step of the write's transaction: other processes hear of it if it commits. */
+  announce(tx: Pick<LockedLicence['tx'], 'execute'>, ...licenceIds: string[]): Promise<void>;
+  /** After the write committed: this process's cache drops it at once. */
+  afterCommit(...licenceIds: string[]): void;
+  /** After writes that could not announce in their transaction: tells this process and the others (none named: every licence). */
+  committed(...licenceIds: string[]): Promise<void>;
+}
+
 export interface LicensingServiceOptions {
   repository: LicensingRepository;
+  /** Defaults to the repository: every read is a query. */
+  reads?: LicenceReads;
+  /** Without it no other process is told of a write (tests of the rules alone). */
+  changes?: LicenceChanges;
+  /**
+   * The database runs one statement at a time (PGlite: one backend): a single statement is atomic
+   * without the licence's lock, so a new computer is added without a transaction.
+   */
+  statementsRunAlone?: boolean;
   catalog: LicensingCatalog;
   keys: LicensingKeys;
   /** The store's address, for where the shopper frees a computer or downloads an update. */
@@ -88,9 +114,31 @@ export interface Activation {
  * machine files for plugins; the account's licence panel; update checks. Knows no HTTP.
  */
 export function createLicensingService(options: LicensingServiceOptions) {
-  const { repository, catalog, keys, publicUrl, fileTtlDays } = options;
+  const { repository, catalog, keys, publicUrl, fileTtlDays, changes } = options;
+  const reads: LicenceReads = options.reads ?? { findByKey: findInDatabase(repository) };
   const now = options.now ?? (() => new Date());
   const accountUrl = `${publicUrl}/account`;
+
+  /**
+   * A write of one licence's computers under its lock: `work` answers what it did and whether it
+   * changed what validate answers; a change is announced in the transaction and, once committed,
+   * dropped from this process's cache.
+   */
+  async function writeLocked<T>(key: string, work: (locked: LockedLicence) => Promise<{ result: T; changed?: number }>) {
+    const { result, changed } = await repository.withLockedLicence(key, async (locked) => {
+      const outcome = await work(locked);
+      if (outcome.changed !== undefined) await changes?.announce(locked.tx, String(outcome.changed));
+      return outcome;
+    });
+    if (changed !== undefined) changes?.afterCommit(String(changed));
+    return result;
+  }
+
+  /** Under the lock: the licence with its computers, read after the lock was taken. */
+  async function withMachines(locked: LockedLicence, licence: Omit<LicenceView, 'activeMachines'>) {
+    const machines = await locked.repository.activeMachines([licence.id]);
+    return { licence: { ...licence, activeMachines: machines.length }, machines };
+  }
 
   function licenceAnswer(licence: LicenceView, at: Date, activationsUsed = licence.activeMachines): LicensingLicence {
     return {
@@ -189,43 +237,61 @@ export function createLicensingService(options: LicensingServiceOptions) {
   }
 
   /** Records that the computer checked in, at most once a minute; answers what last seen now is. */
-  async function noteSeen(machine: { id: string; lastSeenAt: Date }, at: Date): Promise<Date> {
+  async function noteSeen(key: string, machine: { id: string; lastSeenAt: Date }, at: Date): Promise<Date> {
     if (at.getTime() - machine.lastSeenAt.getTime() <= SEEN_EVERY_MS) return machine.lastSeenAt;
     await repository.touch(machine.id, at, SEEN_EVERY_MS);
+    reads.seen?.(key, machine.id, at);
     return at;
   }
 
   return {
+    /**
+     * Everything under the licence's lock: one transaction of four statements for a new computer
+     * (lock and read the licence, read its computers, insert, and the notification on PostgreSQL).
+     */
+    /**
+     * A new computer on a usable licence is one statement (`activateNew`): alone on PGlite, which
+     * runs one statement at a time; on PostgreSQL after the licence's lock, in its transaction.
+     * Any other case (a refusal, a trial, a computer already active, no free seat) is decided
+     * under the lock, with the licence's computers read after it was taken.
+     */
     async activate(input: ActivateInput): Promise<Activation> {
       const at = now();
       const details: MachineDetails = { name: input.machineName, platform: input.platform, appVersion: input.appVersion };
-      const found = await repository.findByKey(input.licenseKey, input.fingerprint);
-      const refusal = refusalOf(found?.licence, input.product, at);
-      if (refusal) throw refusal;
-      const licence = found!.licence;
-      if (found!.machine) {
-        const machine = await repository.refreshMachine(found!.machine.id, details, at);
-        return activationOf(licence, machine, false, at, licence.activeMachines);
+      const added = (locked: LicensingRepository) => locked.activateNew(input.licenseKey, input.product, input.fingerprint, details, at);
+      if (options.statementsRunAlone) {
+        const alone = await added(repository);
+        if (alone) {
+          await changes?.committed(String(alone.licence.id));
+          return activationOf(alone.licence, alone.machine, true, at, alone.licence.activeMachines);
+        }
       }
-      if (licence.type === 'trial' && (await repository.hadOtherTrial(licence.id, licence.productId, input.fingerprint))) {
-        const name = productName(licence);
-        throw new LicensingRefusal('TRIAL_ALREADY_USED', `This computer has already had a trial of ${name}. Buy ${name} to keep using it.`);
-      }
-      return repository.withLockedLicence(input.licenseKey, input.fingerprint, async ({ licence: current, machine: existing, repository: locked }) => {
-        // Read again under the lock: another activation (or a refund) may have come first.
-        const lockedRefusal = refusalOf(current, input.product, at);
-        if (lockedRefusal) throw lockedRefusal;
-        if (existing) return activationOf(current!, await locked.refreshMachine(existing.id, details, at), false, at, current!.activeMachines);
-        if (!hasFreeSeat(current!.activeMachines, current!.seats)) throw tooManyMachines(current!);
-        const { machine, created } = await locked.insertMachine(current!.id, input.fingerprint, details, at);
-        return activationOf(current!, machine, created, at, current!.activeMachines + (created ? 1 : 0));
+      return writeLocked(input.licenseKey, async (locked) => {
+        const refusal = refusalOf(locked.licence && { ...locked.licence, activeMachines: 0 }, input.product, at);
+        if (refusal) throw refusal;
+        const underLock = options.statementsRunAlone ? undefined : await added(locked.repository);
+        if (underLock)
+          return { result: activationOf(underLock.licence, underLock.machine, true, at, underLock.licence.activeMachines), changed: underLock.licence.id };
+        const { licence, machines } = await withMachines(locked, locked.licence!);
+        const existing = machines.find((machine) => machine.fingerprint === input.fingerprint);
+        if (existing) {
+          const machine = await locked.repository.refreshMachine(existing.id, details, at);
+          return { result: activationOf(licence, machine, false, at, licence.activeMachines), changed: licence.id };
+        }
+        if (licence.type === 'trial' && (await locked.repository.hadOtherTrial(licence.id, licence.productId, input.fingerprint))) {
+          const name = productName(licence);
+          throw new LicensingRefusal('TRIAL_ALREADY_USED', `This computer has already had a trial of ${name}. Buy ${name} to keep using it.`);
+        }
+        if (licence.activeMachines >= licence.seats) throw tooManyMachines(licence);
+        const machine = await locked.repository.insertMachine(licence.id, input.fingerprint, details, at);
+        return { result: activationOf(licence, machine, true, at, licence.activeMachines + 1), changed: licence.id };
       });
     },
 
     /** Always an answer for a well-formed request: `valid` and `code` say the outcome. */
     async validate(input: ValidateInput): Promise<ValidateResponse> {
       const at = now();
-      const found = await repository.findByKey(input.licenseKey, input.fingerprint);
+      const found = await reads.findByKey(input.licenseKey, input.fingerprint);
       const refusal = refusalOf(found?.licence, input.product, at);
       if (refusal)
         return {
@@ -246,29 +312,31 @@ export function createLicensingService(options: LicensingServiceOptions) {
         };
       }
       if (!machine) return { valid: false, code: 'NO_MACHINE', message: noMachine().message, license };
-      const lastSeenAt = await noteSeen(machine, at);
+      const lastSeenAt = await noteSeen(licence.key, machine, at);
       return { valid: true, code: 'VALID', license, machine: machineAnswer({ ...machine, lastSeenAt }) };
     },
 
     async deactivate(input: DeactivateInput): Promise<DeactivateResponse> {
       const at = now();
-      return repository.withLockedLicence(input.licenseKey, input.fingerprint, async ({ licence, machine, repository: locked }) => {
-        if (!licence) throw notFound();
+      return writeLocked(input.licenseKey, async (locked) => {
+        if (!locked.licence) throw notFound();
+        const { licence, machines } = await withMachines(locked, locked.licence);
+        const machine = machines.find((candidate) => candidate.fingerprint === input.fingerprint);
         if (!machine) throw noMachine();
-        await checkCooldown(locked, licence.id, at);
-        await locked.release(machine.id, 'deactivated', at);
-        return { deactivated: true, activationsUsed: licence.activeMachines - 1 };
+        await checkCooldown(locked.repository, licence.id, at);
+        await locked.repository.release(machine.id, 'deactivated', at);
+        return { result: { deactivated: true, activationsUsed: licence.activeMachines - 1 }, changed: licence.id };
       });
     },
 
     /** A fresh machine file for an active computer; a revoked or expired licence's files are not renewed. */
     async checkoutFile(input: CheckoutFileInput): Promise<CheckoutFileResponse> {
       const at = now();
-      const found = await repository.findByKey(input.licenseKey, input.fingerprint);
+      const found = await reads.findByKey(input.licenseKey, input.fingerprint);
       const refusal = refusalOf(found?.licence, undefined, at);
       if (refusal) throw refusal;
       if (!found!.machine) throw noMachine();
-      await noteSeen(found!.machine, at);
+      await noteSeen(found!.licence.key, found!.machine, at);
       const { file, expiry } = machineFile(found!.licence, found!.machine, at);
       return { machineFile: file, issued: at.toISOString(), expiry: expiry.toISOString() };
     },
@@ -284,7 +352,7 @@ export function createLicensingService(options: LicensingServiceOptions) {
       newer.sort((a, b) => compareVersions(b.version, a.version));
       const updateAvailable = latest !== undefined && compareVersions(latest.version, input.version) > 0;
       const fileOs = FILE_OS[input.platform];
-      const licence = input.licenseKey === undefined ? undefined : ((await repository.findByKey(input.licenseKey))?.licence ?? null);
+      const licence = input.licenseKey === undefined ? undefined : ((await reads.findByKey(input.licenseKey))?.licence ?? null);
       const answer: ReleasesCheckResponse = {
         product: input.product,
         latestVersion: latest?.version ?? null,
@@ -342,20 +410,26 @@ export function createLicensingService(options: LicensingServiceOptions) {
     /** The shopper frees one of their computers; another shopper's key, or a computer not on it, is NOT_FOUND. */
     async deactivateFromAccount(customerId: number, licenseKey: string, machineId: string): Promise<DeactivateResponse> {
       const at = now();
-      return repository.withLockedLicence(licenseKey, undefined, async ({ licence, repository: locked }) => {
-        if (!licence || licence.customerId !== customerId) throw notFound();
-        const [machine] = (await locked.activeMachines([licence.id])).filter((candidate) => candidate.id === machineId);
+      return writeLocked(licenseKey, async (locked) => {
+        if (!locked.licence || locked.licence.customerId !== customerId) throw notFound();
+        const { licence, machines } = await withMachines(locked, locked.licence);
+        const machine = machines.find((candidate) => candidate.id === machineId);
         if (!machine) throw new LicensingRefusal('NO_MACHINE', 'This computer is no longer active on this licence. Reload the page to see its computers.');
-        await checkCooldown(locked, licence.id, at);
-        await locked.release(machine.id, 'deactivated', at);
-        return { deactivated: true, activationsUsed: licence.activeMachines - 1 };
+        await checkCooldown(locked.repository, licence.id, at);
+        await locked.repository.release(machine.id, 'deactivated', at);
+        return { result: { deactivated: true, activationsUsed: licence.activeMachines - 1 }, changed: licence.id };
       });
     },
 
-    /** Frees computers unseen for `staleDays`; safe to run from several processes at once. */
-    releaseStaleMachines(): Promise<number> {
+    /**
+     * Frees computers unseen for `staleDays`; safe to run from several processes at once. Each
+     * batch commits on its own, so the caches are told afterwards, of every licence (it is hourly).
+     */
+    async releaseStaleMachines(): Promise<number> {
       const at = now();
-      return repository.releaseStale(new Date(at.getTime() - options.staleDays * DAY_MS), at);
+      const released = await repository.releaseStale(new Date(at.getTime() - options.staleDays * DAY_MS), at);
+      if (released > 0) await changes?.committed();
+      return released;
     },
   };
 
@@ -375,6 +449,15 @@ export function createLicensingService(options: LicensingServiceOptions) {
 }
 
 export type LicensingService = ReturnType<typeof createLicensingService>;
+
+/** Reads straight from the database: the licence and, of its computers, the one with `fingerprint`. */
+function findInDatabase(repository: LicensingRepository): LicenceReads['findByKey'] {
+  return async (key, fingerprint) => {
+    const loaded = await repository.loadLicence(key);
+    if (!loaded) return undefined;
+    return { licence: loaded.licence, machine: fingerprint === undefined ? undefined : loaded.machines.find((machine) => machine.fingerprint === fingerprint) };
+  };
+}
 
 function notFound() {
   return new LicensingRefusal('NOT_FOUND', 'This licence key is not known. Check it against your order confirmation email or your account page.');

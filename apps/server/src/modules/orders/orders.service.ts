@@ -63,8 +63,14 @@ export interface OrdersModules {
   catalog: (tx: Tx) => { findLatestVersion(productId: number): Promise<LatestVersion | undefined> };
   /** The coupons module: counts the order's coupon uses and releases their reservations. */
   coupons: (tx: Tx) => { redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> };
-  /** The licensing module: issues the licence keys of a line and revokes those of refunded units. */
-  licensing: (tx: Tx) => {
+  /**
+   * The licensing module: issues the licence keys of a line and revokes those of refunded units.
+   * `afterCommit` runs what it hands it once the event's transaction committed (not if it rolls back).
+   */
+  licensing: (
+    tx: Tx,
+    afterCommit: (step: () => void) => void,
+  ) => {
     issue(request: IssueRequest): Promise<IssuedKeys>;
     revoke(request: { orderItemId: number; quantity: number; at: Date }): Promise<number>;
   };
@@ -108,8 +114,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function processEvents(events: WebhookEvent[]): Promise<EventOutcome[]> {
     const outcomes: EventOutcome[] = [];
     for (const event of events) {
+      const committed: Array<() => void> = [];
       try {
-        outcomes.push(await db.transaction((tx) => processEvent(tx, event)));
+        outcomes.push(
+          await db.transaction((tx) => {
+            afterCommitOf.set(tx, committed);
+            return processEvent(tx, event);
+          }),
+        );
+        for (const step of committed) step();
       } catch (error) {
         const rejection = rejectionOf(error, event.id);
         outcomes.push(rejection ? { eventId: event.id, result: 'rejected', message: rejection } : { eventId: event.id, result: 'failed', error });
@@ -120,6 +133,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
     return outcomes;
   }
+
+  /** What each event's transaction runs once it committed (a licence cache dropping the keys it revoked). */
+  const afterCommitOf = new WeakMap<Tx, Array<() => void>>();
+  const licensingOn = (tx: Tx) => modules.licensing(tx, (step) => afterCommitOf.get(tx)!.push(step));
 
   async function processEvent(tx: Tx, event: WebhookEvent): Promise<EventOutcome> {
     const repo = modules.repository(tx);
@@ -237,7 +254,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     for (const item of mergeLines(order.items)) {
       const product = productRows.get(item.product)!;
       const orderItemId = await recordLine(repo, { orderId, product, item, currency: order.currency });
-      const issued = await modules.licensing(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes });
+      const issued = await licensingOn(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes });
       const delivery = await grantDownloads(tx, { orderItemId, customerId, product });
       emailItems.push({
         display: item.display || product.displayName,
@@ -392,7 +409,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const quantity = Math.min(asked, line.quantity - line.refundedQuantity);
       if (quantity <= 0) continue;
       await repo.refundLine(line.id, quantity);
-      await modules.licensing(tx).revoke({ orderItemId: line.id, quantity, at: now() });
+      await licensingOn(tx).revoke({ orderItemId: line.id, quantity, at: now() });
       line.refundedQuantity += quantity;
       refunded.push({ display: line.display, quantity });
     }

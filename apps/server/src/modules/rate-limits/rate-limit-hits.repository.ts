@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { rateLimitHits } from '#server/db/schema.ts';
 
@@ -8,32 +8,47 @@ import { rateLimitHits } from '#server/db/schema.ts';
  * that all processes agree when a window ends.
  */
 export function createRateLimitHitsRepository(db: Database) {
+  /**
+   * Counts `delta` hits for each key (at most once each) and reads the keys asked with 0, in one
+   * statement: each key's count in its current window and the milliseconds left (a key with no
+   * live window is absent). A window that has ended starts again.
+   */
+  async function countMany(requests: CountRequest[]): Promise<Map<string, Count>> {
+    if (requests.length === 0) return new Map();
+    const input = sql.join(
+      requests.map(({ key, delta, windowMs }) => sql`(${key}::text, ${delta}::int, ${windowMs / 1000}::float8)`),
+      sql`, `,
+    );
+    const msLeft = (expiresAt: SQL) => sql`greatest(1, ceil(extract(epoch from ${expiresAt} - now()) * 1000))::int`;
+    const result = await db.execute(sql`
+      with input (key, delta, window_secs) as (values ${input}),
+      counted as (
+        insert into ${rateLimitHits} (key, hits, expires_at)
+        select key, delta, now() + make_interval(secs => window_secs) from input where delta > 0
+        on conflict (key) do update set
+          hits = case when ${rateLimitHits.expiresAt} <= now() then excluded.hits else ${rateLimitHits.hits} + excluded.hits end,
+          expires_at = case when ${rateLimitHits.expiresAt} <= now() then excluded.expires_at else ${rateLimitHits.expiresAt} end
+        returning key, hits, expires_at
+      )
+      select key, hits, ${msLeft(sql`expires_at`)} as ms_left from counted
+      union all
+      select hit.key, hit.hits, ${msLeft(sql`hit.expires_at`)} from ${rateLimitHits} hit join input on input.key = hit.key
+      where input.delta = 0 and hit.expires_at > now()`);
+    const rows = (result as unknown as { rows: Array<{ key: string; hits: number | string; ms_left: number | string }> }).rows;
+    return new Map(rows.map((row) => [row.key, { hits: Number(row.hits), msLeft: Number(row.ms_left) }]));
+  }
+
   return {
-    /** Counts one hit with one upsert (a window that has ended starts again); returns the count and the milliseconds left in the window. */
-    async hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
-      const ended = sql`${rateLimitHits.expiresAt} <= now()`;
-      const windowEnd = sql`now() + make_interval(secs => ${windowMs / 1000})`;
-      const [row] = await db
-        .insert(rateLimitHits)
-        .values({ key, hits: 1, expiresAt: windowEnd })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: {
-            hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
-            expiresAt: sql`case when ${ended} then ${windowEnd} else ${rateLimitHits.expiresAt} end`,
-          },
-        })
-        .returning({ hits: rateLimitHits.hits, msLeft: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000))::int` });
-      return row!;
+    countMany,
+
+    /** Counts one hit (a window that has ended starts again); returns the count and the milliseconds left in the window. */
+    async hit(key: string, windowMs: number): Promise<Count> {
+      return (await countMany([{ key, delta: 1, windowMs }])).get(key)!;
     },
 
     /** The hits counted in the key's current window, without counting one (0 when none). */
-    async peek(key: string): Promise<{ hits: number; msLeft: number }> {
-      const [row] = await db
-        .select({ hits: rateLimitHits.hits, msLeft: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000))::int` })
-        .from(rateLimitHits)
-        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.expiresAt, sql`now()`)));
-      return row ?? { hits: 0, msLeft: 0 };
+    async peek(key: string): Promise<Count> {
+      return (await countMany([{ key, delta: 0, windowMs: 0 }])).get(key) ?? { hits: 0, msLeft: 0 };
     },
 
     /** Deletes the rows whose window is over; any process may do it at any time. */
@@ -41,6 +56,18 @@ export function createRateLimitHitsRepository(db: Database) {
       await db.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, sql`now()`));
     },
   };
+}
+
+/** Hits to count for a key (0: only read its count), in a window of `windowMs` starting at its first hit. */
+export interface CountRequest {
+  key: string;
+  delta: number;
+  windowMs: number;
+}
+
+export interface Count {
+  hits: number;
+  msLeft: number;
 }
 
 export type RateLimitHitsRepository = ReturnType<typeof createRateLimitHitsRepository>;

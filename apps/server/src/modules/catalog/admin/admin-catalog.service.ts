@@ -14,7 +14,7 @@ import { changedBySomeoneElse, HttpError, notFound } from '#server/lib/http-erro
 import { renderMarkdown } from '#server/lib/markdown.ts';
 import type { VerifiedCaller } from '#server/modules/accounts/accounts.service.ts';
 import { auditOn } from '#server/modules/audit/audit.service.ts';
-import type { CatalogChanges } from '../catalog-changes';
+import type { ChangeChannel } from '#server/db/database-changes.ts';
 import { createAdminCatalogRepository, type AdminCatalogRepository, type CategoryRow, type ProductColumns } from './admin-catalog.repository';
 
 /** What the orders module tells the catalogue about sales, on a transaction or the database. */
@@ -25,7 +25,7 @@ export interface AdminCatalogServiceOptions {
   /** The store currency: every price is in it. */
   currency: string;
   sales: SalesOn;
-  changes: Pick<CatalogChanges, 'announce' | 'afterCommit'>;
+  changes: Pick<ChangeChannel, 'announce' | 'afterCommit'>;
   now?: () => Date;
 }
 
