@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyFactSchema, mediaItemSchema, productCategorySchema, productPathSchema, upgradeOfferListSchema, upgradeOfferSchema } from '../catalog/product';
+import { keyFactSchema, mediaItemSchema, productCategorySchema, productPathSchema, upgradeOfferListSchema } from '../catalog/product';
 
 /** Paths the storefront's own pages use below /products: no product (nor category) may take one. */
 export const RESERVED_PRODUCT_PATHS: readonly string[] = ['deals', 'free-downloads', 'purchase-success'];
@@ -94,7 +94,7 @@ const rule = (fields: FieldName[], path: PropertyKey[], message: string) => {
   return { path, message, when: (payload: { value: unknown }) => reads.safeParse(payload.value).success };
 };
 
-const ownPathCheckable = z.object({ path: unreservedPathSchema, upgradeOffers: z.array(upgradeOfferSchema).optional() });
+const ownPathCheckable = z.object({ path: unreservedPathSchema, upgradeOffers: z.array(z.object({ from: z.string() })).optional() });
 
 /** What the product form edits and `POST/PUT /api/admin/products` take; the form and the server share its messages. */
 export const adminProductSchema = productFieldsSchema
