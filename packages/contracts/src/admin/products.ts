@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyFactSchema, mediaItemSchema, productCategorySchema, productPathSchema } from '../catalog/product';
+import { keyFactSchema, mediaItemSchema, productCategorySchema, productPathSchema, upgradeOfferListSchema } from '../catalog/product';
 
 /** Paths the storefront's own pages use below /products: no product (nor category) may take one. */
 export const RESERVED_PRODUCT_PATHS: readonly string[] = ['deals', 'free-downloads', 'purchase-success'];
@@ -9,6 +9,7 @@ export const MAX_RELATED_PRODUCTS = 8;
 export const MAX_MEDIA_ITEMS = 30;
 
 const RESERVED_PATH_MESSAGE = 'This path is one of the store’s own pages; choose another';
+export const UPGRADE_OF_ITSELF = 'A product is no upgrade of itself: name an older product';
 
 /** A path for a product or a category: the pattern, and none of the store's own pages. */
 export const unreservedPathSchema = z
@@ -73,6 +74,11 @@ export const productFieldsSchema = z.object({
   live: z.boolean(),
   sortOrder: z.number({ error: 'Enter a whole number' }).int('Enter a whole number').min(-1_000_000).max(1_000_000),
   media: z.array(ownMediaItemSchema).max(MAX_MEDIA_ITEMS, `A product has at most ${MAX_MEDIA_ITEMS} media items`),
+  /**
+   * What owners of older products' licence keys pay for this one. Optional so a client that
+   * does not know the field cannot wipe the offers: absent on a save keeps them, on a create is none.
+   */
+  upgradeOffers: upgradeOfferListSchema.optional(),
   /** The version the form was loaded at; a save naming an older one is refused (ignored when creating). */
   version: z.number().int().nonnegative(),
 });
@@ -87,6 +93,8 @@ const rule = (fields: FieldName[], path: PropertyKey[], message: string) => {
   const reads = productFieldsSchema.pick(Object.fromEntries(fields.map((field) => [field, true])) as Partial<Record<FieldName, true>>);
   return { path, message, when: (payload: { value: unknown }) => reads.safeParse(payload.value).success };
 };
+
+const ownPathCheckable = z.object({ path: unreservedPathSchema, upgradeOffers: z.array(z.object({ from: z.string() })).optional() });
 
 /** What the product form edits and `POST/PUT /api/admin/products` take; the form and the server share its messages. */
 export const adminProductSchema = productFieldsSchema
@@ -103,12 +111,22 @@ export const adminProductSchema = productFieldsSchema
     (product) => new Set(product.relatedPaths).size === product.relatedPaths.length,
     rule(['relatedPaths'], ['relatedPaths'], 'Each related product is listed once'),
   )
-  .refine((product) => product.trialOfPath !== product.path, rule(['path', 'trialOfPath'], ['trialOfPath'], 'A product cannot be a trial of itself'));
+  .refine((product) => product.trialOfPath !== product.path, rule(['path', 'trialOfPath'], ['trialOfPath'], 'A product cannot be a trial of itself'))
+  .superRefine(
+    (product, ctx) => {
+      for (const [index, offer] of (product.upgradeOffers ?? []).entries()) {
+        if (offer.from === product.path) ctx.addIssue({ code: 'custom', path: ['upgradeOffers', index, 'from'], message: UPGRADE_OF_ITSELF });
+      }
+    },
+    // Checked beside a repeated old product too, so the form shows both at once.
+    { when: (payload) => ownPathCheckable.safeParse(payload.value).success },
+  );
 export type AdminProductInput = z.input<typeof adminProductSchema>;
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 /** `GET /api/admin/products/{productId}`: the form's fields with what the store knows about the product. */
 export const adminProductDetailSchema = productFieldsSchema.extend({
+  upgradeOffers: upgradeOfferListSchema,
   id: z.number().int().positive(),
   currency: z.string().length(3),
   /** The cover: the first image of `media` (kept from before when there is none). */

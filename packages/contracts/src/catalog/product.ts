@@ -123,10 +123,29 @@ export const upgradeOfferSchema = z.object({
   /** The old product's id as the imported legacy licences name it, e.g. 'remidi-3'. */
   from: productPathSchema,
   /** Its name as the shopper knows it, e.g. 'reMIDI 3'. */
-  fromName: z.string().trim().min(1).max(80),
-  percentOff: z.number().int().min(1).max(100),
+  fromName: z.string().trim().min(1, 'Enter the name its owners know it by').max(80, 'A name has at most 80 characters'),
+  percentOff: z
+    .number({ error: 'Enter a whole percentage' })
+    .int('Enter a whole percentage')
+    .min(1, 'An upgrade takes at least 1% off')
+    .max(100, 'An upgrade takes at most 100% off'),
 });
 export type UpgradeOffer = z.infer<typeof upgradeOfferSchema>;
+
+export const MAX_UPGRADE_OFFERS = 10;
+export const DUPLICATE_UPGRADE_OFFER = 'Each old product has one upgrade offer';
+
+/** A product's upgrade offers: at most 10, one per old product (the repeat's `from` is refused). */
+export const upgradeOfferListSchema = z
+  .array(upgradeOfferSchema)
+  .max(MAX_UPGRADE_OFFERS, `A product has at most ${MAX_UPGRADE_OFFERS} upgrade offers`)
+  .superRefine((offers, ctx) => {
+    const seen = new Set<string>();
+    for (const [index, offer] of offers.entries()) {
+      if (seen.has(offer.from)) ctx.addIssue({ code: 'custom', path: [index, 'from'], message: DUPLICATE_UPGRADE_OFFER });
+      seen.add(offer.from);
+    }
+  });
 
 /** `GET /api/products/{path}`: the list fields plus what a product page needs. */
 export const productDetailSchema = productSchema.extend({

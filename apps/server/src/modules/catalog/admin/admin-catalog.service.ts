@@ -1,3 +1,4 @@
+import type { UpgradeOffer } from '@store/contracts';
 import type {
   AdminCategory,
   AdminCategoryList,
@@ -15,6 +16,7 @@ import { renderMarkdown } from '#server/lib/markdown.ts';
 import type { VerifiedCaller } from '#server/modules/accounts/accounts.service.ts';
 import { auditOn } from '#server/modules/audit/audit.service.ts';
 import type { ChangeChannel } from '#server/db/database-changes.ts';
+import { productColumns, type ProductColumnsExtra } from '../product-columns';
 import { createAdminCatalogRepository, type AdminCatalogRepository, type CategoryRow, type ProductColumns } from './admin-catalog.repository';
 
 /** What the orders module tells the catalogue about sales, on a transaction or the database. */
@@ -68,6 +70,8 @@ export function createAdminCatalogService({ db, currency, sales, changes, now = 
       currency,
       imagePath: coverOf(input.media) ?? before?.imagePath ?? '',
       summaryHtml: summaryHtmlFor(input.summaryMarkdown, before),
+      // A save from a client that does not send the offers keeps them; a new product has none.
+      upgradeOffers: input.upgradeOffers ?? before?.upgradeOffers ?? [],
     });
   }
 
@@ -275,33 +279,17 @@ function summaryHtmlFor(markdown: string, before: ProductRow | undefined): strin
 
 function toColumns(
   input: AdminProduct,
-  extra: { trialOfProductId: number | null; currency: string; imagePath: string; summaryHtml: string },
+  extra: ProductColumnsExtra & { trialOfProductId: number | null; upgradeOffers: UpgradeOffer[] },
 ): Omit<ProductColumns, 'sku'> {
-  return {
-    path: input.path,
-    displayName: input.displayName,
-    category: input.category,
-    priceMinor: input.priceMinor,
-    currency: extra.currency,
+  const fields = {
+    ...input,
     discountPercent: input.deal?.kind === 'percent' ? input.deal.percent : 0,
-    discountPercentStyle: 'number',
+    discountPercentStyle: 'number' as const,
     discountAmountMinor: input.deal?.kind === 'amount' ? input.deal.amountMinor : null,
     discountReason: input.dealReason || null,
-    dealStartsAt: input.dealStartsAt ? new Date(input.dealStartsAt) : null,
-    dealEndsAt: input.dealEndsAt ? new Date(input.dealEndsAt) : null,
-    live: input.live,
-    downloadable: input.downloadable,
-    licenceSeats: input.licenceSeats,
-    summaryMarkdown: input.summaryMarkdown,
-    summaryHtml: extra.summaryHtml,
-    descriptionMarkdown: input.descriptionMarkdown,
-    keyFacts: input.keyFacts,
-    trialOfProductId: extra.trialOfProductId,
-    imagePath: extra.imagePath,
-    media: input.media,
-    relatedPaths: input.relatedPaths,
-    sortOrder: input.sortOrder,
+    upgradeOffers: extra.upgradeOffers,
   };
+  return { ...productColumns(fields, extra), trialOfProductId: extra.trialOfProductId };
 }
 
 /** The cover is the first image of the media list, as the storefront's carousel shows it first. */
@@ -333,6 +321,7 @@ function toDetail(row: ProductRow, extra: { soldCount: number; trialOfPath: stri
     summaryHtml: row.summaryHtml,
     descriptionMarkdown: row.descriptionMarkdown,
     keyFacts: row.keyFacts,
+    upgradeOffers: row.upgradeOffers,
     relatedPaths: row.relatedPaths,
     trialOfPath: extra.trialOfPath,
     licenceSeats: row.licenceSeats,

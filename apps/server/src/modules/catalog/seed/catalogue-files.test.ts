@@ -81,7 +81,7 @@ keyFacts:
         'pad-mapper.md',
         minimal('upgrades:\n  - { from: pad-mapper-1, fromName: A, percentOff: 50 }\n  - { from: pad-mapper-1, fromName: B, percentOff: 60 }\n'),
       ),
-    ).toThrow('pad-mapper.md: upgrades: Each old product has one upgrade offer');
+    ).toThrow('pad-mapper.md: upgrades.1.from: Each old product has one upgrade offer');
     expect(() => parseProductFile('pad-mapper.md', minimal('upgrades:\n  - { from: pad-mapper, fromName: Me, percentOff: 50 }\n'))).toThrow(
       'pad-mapper.md: upgrades: a product is no upgrade of itself',
     );

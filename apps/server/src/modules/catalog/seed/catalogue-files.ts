@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { keyFactSchema, OPERATING_SYSTEMS, productCategorySchema, productPathSchema, upgradeOfferSchema } from '@store/contracts';
+import { keyFactSchema, OPERATING_SYSTEMS, productCategorySchema, productPathSchema, upgradeOfferListSchema, upgradeOfferSchema } from '@store/contracts';
 import { coverMediaItem } from './cover-files';
 import type { FileRecipe, SeedCategory, SeedProduct } from './seed-types';
 
@@ -68,10 +68,7 @@ const productFrontMatterSchema = z.strictObject({
   related: z.array(productPathSchema).default([]),
   keyFacts: z.array(keyFactSchema).default([]),
   /** Upgrade prices for owners of older products' licence keys (imported with `npm run licences:import`). */
-  upgrades: z
-    .array(z.strictObject(upgradeOfferSchema.shape))
-    .default([])
-    .refine((offers) => new Set(offers.map((offer) => offer.from)).size === offers.length, { message: 'Each old product has one upgrade offer' }),
+  upgrades: z.array(z.strictObject(upgradeOfferSchema.shape)).default([]).pipe(upgradeOfferListSchema),
   cover: z.strictObject({
     motif: z.enum(['keys', 'pads', 'wave', 'chords', 'channels']),
     from: colour,

@@ -6,6 +6,7 @@ import type { MediaItem } from '@store/contracts';
 import type { Database } from '#server/db/client.ts';
 import { productCategories, productFiles, products, productVersions, storeMilestones } from '#server/db/schema.ts';
 import { renderMarkdown } from '#server/lib/markdown.ts';
+import { productColumns } from '../product-columns';
 import { buildFile, renderCoverSvg } from './assets';
 import { readSeedCatalogue, type SeedCatalogue } from './catalogue-files';
 import { COVER_WIDTHS, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
@@ -87,30 +88,11 @@ async function insertProduct(tx: Executor, { product, files, previewItems }: Pre
   const [row] = await tx
     .insert(products)
     .values({
-      path: product.path,
+      ...productColumns(
+        { ...product, media: [...product.media, ...previewItems] },
+        { currency, summaryHtml: renderMarkdown(product.summaryMarkdown), imagePath: coverUrl(product.path) },
+      ),
       sku: product.sku,
-      displayName: product.displayName,
-      category: product.category,
-      priceMinor: product.priceMinor,
-      currency,
-      discountPercent: product.discountPercent,
-      discountPercentStyle: product.discountPercentStyle,
-      discountReason: product.discountReason,
-      discountAmountMinor: product.discountAmountMinor,
-      dealStartsAt: product.dealStartsAt ? new Date(product.dealStartsAt) : null,
-      dealEndsAt: product.dealEndsAt ? new Date(product.dealEndsAt) : null,
-      live: product.live,
-      downloadable: product.downloadable,
-      licenceSeats: product.licenceSeats,
-      summaryMarkdown: product.summaryMarkdown,
-      summaryHtml: renderMarkdown(product.summaryMarkdown),
-      descriptionMarkdown: product.descriptionMarkdown,
-      keyFacts: product.keyFacts,
-      upgradeOffers: product.upgradeOffers,
-      imagePath: coverUrl(product.path),
-      media: [...product.media, ...previewItems],
-      relatedPaths: product.relatedPaths,
-      sortOrder: product.sortOrder,
     })
     .onConflictDoNothing({ target: products.path })
     .returning({ id: products.id });

@@ -139,6 +139,64 @@ describe('saving a product', () => {
     expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
   });
 
+  it('adds and removes upgrade prices with the keyboard, and sends the rows left', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderEdit(
+      (request) => ({ body: productDetail({ ...(request.body as object), version: 5 }) }),
+      productDetail({ licenceSeats: 3, upgradeOffers: [{ from: 'old-mapper-1', fromName: 'Old Mapper 1', percentOff: 85 }] }),
+    );
+    expect(await screen.findByLabelText('Old product id')).toHaveValue('old-mapper-1');
+    const add = screen.getByRole('button', { name: 'Add an upgrade price' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    const ids = screen.getAllByLabelText('Old product id');
+    expect(ids).toHaveLength(2);
+    await user.type(ids[1]!, 'old-mapper-2');
+    await user.type(screen.getAllByLabelText('Its name')[1]!, 'Old Mapper 2');
+    await user.type(screen.getAllByLabelText('Percent off')[1]!, '100');
+    screen.getByRole('button', { name: 'Remove upgrade price 1' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getAllByLabelText('Old product id')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
+        upgradeOffers: [{ from: 'old-mapper-2', fromName: 'Old Mapper 2', percentOff: 100 }],
+      }),
+    );
+  });
+
+  it('shows a refused upgrade row’s message beside its field, from the form and from the server', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderEdit(() => ({
+      status: 400,
+      body: { error: 'Bad Request', message: 'Some fields need changing.', fields: { 'upgradeOffers.1.from': 'Each old product has one upgrade offer' } },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Add an upgrade price' }));
+    await user.type(screen.getByLabelText('Old product id'), 'pad-mapper');
+    await user.type(screen.getByLabelText('Its name'), 'Itself');
+    await user.type(screen.getByLabelText('Percent off'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Old product id')).toHaveAccessibleDescription('A product is no upgrade of itself: name an older product'),
+    );
+    expect(screen.getByLabelText('Percent off')).toHaveAccessibleDescription('An upgrade takes at least 1% off');
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    const [id] = screen.getAllByLabelText('Old product id');
+    await user.clear(id!);
+    await user.type(id!, 'old-mapper-1');
+    await user.clear(screen.getByLabelText('Percent off'));
+    await user.type(screen.getByLabelText('Percent off'), '50');
+    await user.click(screen.getByRole('button', { name: 'Add an upgrade price' }));
+    const ids = screen.getAllByLabelText('Old product id');
+    await user.type(ids[1]!, 'old-mapper-9');
+    await user.type(screen.getAllByLabelText('Its name')[1]!, 'Old Mapper 9');
+    await user.type(screen.getAllByLabelText('Percent off')[1]!, '20');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getAllByLabelText('Old product id')[1]).toHaveAccessibleDescription('Each old product has one upgrade offer'));
+    expect(screen.getAllByLabelText('Old product id')[0]).not.toHaveAccessibleDescription(/./);
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const user = userEvent.setup();
     const { router } = renderEdit(() => ({ status: 500 }));

@@ -13,6 +13,7 @@ import {
   type AdminProductDetail,
   type AdminProductInput,
 } from '@store/contracts/admin';
+import { MAX_UPGRADE_OFFERS } from '@store/contracts';
 import { paths } from '@store/contracts/paths';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -26,6 +27,7 @@ import { errorMessage, fieldErrors } from '../utils/error-message';
 import { KeyFactsEditor } from './key-facts-editor';
 import { MarkdownField } from './markdown-field';
 import { MediaEditor } from './media-editor';
+import { UpgradeOffersEditor } from './upgrade-offers-editor';
 import { DateTimeInput } from '../components/date-time-input';
 import { MoneyInput } from '../components/money-input';
 import { productKey, productListsKey, useCategories, useProductList } from './products-api';
@@ -46,6 +48,7 @@ export function blankProduct(category = ''): AdminProductInput {
     summaryMarkdown: '',
     descriptionMarkdown: '',
     keyFacts: [],
+    upgradeOffers: [],
     relatedPaths: [],
     trialOfPath: null,
     licenceSeats: null,
@@ -136,6 +139,12 @@ export function ProductEditor({
         <KeyFactsEditor form={form} />
       </AdminCard>
       <RelationsSection form={form} productId={product?.id} />
+      <AdminCard
+        title="Upgrade prices"
+        description={`For a product with licence keys: what owners of an older product pay for this one (at most ${MAX_UPGRADE_OFFERS}).`}
+      >
+        <UpgradeOffersEditor form={form} />
+      </AdminCard>
       <AdminCard title="Media" description="Shown on the product page in this order; the first image is the cover in every list.">
         <MediaEditor form={form} productId={product?.id} />
       </AdminCard>

@@ -97,6 +97,7 @@ export function productDetail(overrides: Partial<AdminProductDetail> = {}): Admi
     summaryHtml: '<p>Maps pads.</p>',
     descriptionMarkdown: 'Long text.',
     keyFacts: [],
+    upgradeOffers: [],
     relatedPaths: [],
     trialOfPath: null,
     licenceSeats: null,
