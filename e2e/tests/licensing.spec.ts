@@ -88,7 +88,7 @@ test('three computers, a fourth refused, one freed on the account page, then the
   // The theme the loop above ended on.
   await saveScreenshot(page, testInfo, THEMES.at(-1)!, 'account-deactivate-dialog');
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByText('Freed “Studio Mac”. 2 deactivations left this month.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Freed “Studio Mac”. 2 deactivations left; each counts for 30 days.')).toBeVisible({ timeout: 10_000 });
   await expect(licence.getByText(/2 of 3 computers/)).toBeVisible();
   await expect(computers.getByText('Studio Mac')).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);

@@ -155,7 +155,7 @@ describe('the Licenses panel’s computers', () => {
     await user.click(await screen.findByRole('button', { name: 'Deactivate Studio Mac' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Deactivate “Studio Mac”?' });
-    expect(within(dialog).getByText(/3 deactivations left this month/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/3 deactivations left; each counts for 30 days\./)).toBeInTheDocument();
     // Focus starts on the safe choice; cancelling changes nothing.
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -164,7 +164,7 @@ describe('the Licenses panel’s computers', () => {
 
     await user.click(screen.getByRole('button', { name: 'Deactivate Studio Mac' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
-    expect(await screen.findByText('Freed “Studio Mac”. 2 deactivations left this month.')).toBeInTheDocument();
+    expect(await screen.findByText('Freed “Studio Mac”. 2 deactivations left; each counts for 30 days.')).toBeInTheDocument();
     expect(deleted).toHaveLength(1);
     expect(deleted[0]).toMatch(new RegExp(`/api/account/licences/${KEY}/machines/11111111-1111-4111-8111-111111111111$`));
     await waitFor(() => expect(screen.queryByText('Studio Mac')).toBeNull());

@@ -9,7 +9,7 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeactivateMachine } from '../api/deactivate-machine';
 import { useAccountLicences, type AccountLicenceWithMachines } from '../api/get-account-licences';
-import { activationsLabel, formatLongDate, freedMessage, platformLabel, relativeTime, trialLabel } from '../utils/computers';
+import { activationsLabel, deactivationsLeftText, formatLongDate, freedMessage, platformLabel, relativeTime, trialLabel } from '../utils/computers';
 import { formatDate, licenceStatusTone } from '../utils/format';
 import { Badge, Panel } from './badge';
 
@@ -196,7 +196,7 @@ function LicenceComputers({ licence, source }: { licence: AccountLicenceWithMach
         >
           <p>
             {licence.productName} stops working on this computer until you enter the key there again, and the seat is free for another computer.{' '}
-            {licence.deactivationsLeft} deactivation{licence.deactivationsLeft === 1 ? '' : 's'} left this month.
+            {deactivationsLeftText(licence.deactivationsLeft)}
           </p>
         </ConfirmDialog>
       )}

@@ -27,8 +27,8 @@ describe('licence computers formatting', () => {
   it('counts computers and deactivations', () => {
     expect(activationsLabel(2, 3)).toBe('2 of 3 computers');
     expect(activationsLabel(0, 1)).toBe('0 of 1 computer');
-    expect(freedMessage('Studio Mac', 2)).toBe('Freed “Studio Mac”. 2 deactivations left this month.');
-    expect(freedMessage('Studio Mac', 1)).toBe('Freed “Studio Mac”. 1 deactivation left this month.');
-    expect(freedMessage('Studio Mac', 0)).toBe('Freed “Studio Mac”. That was the last deactivation for this month.');
+    expect(freedMessage('Studio Mac', 2)).toBe('Freed “Studio Mac”. 2 deactivations left; each counts for 30 days.');
+    expect(freedMessage('Studio Mac', 1)).toBe('Freed “Studio Mac”. 1 deactivation left; each counts for 30 days.');
+    expect(freedMessage('Studio Mac', 0)).toBe('Freed “Studio Mac”. That was the last deactivation for now; each counts for 30 days.');
   });
 });

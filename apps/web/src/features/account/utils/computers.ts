@@ -44,8 +44,12 @@ export function activationsLabel(used: number, max: number): string {
   return `${used} of ${max} computer${max === 1 ? '' : 's'}`;
 }
 
+/** How many deactivations are left now; each counts against the licence for 30 days (a rolling window, not a calendar month). */
+export function deactivationsLeftText(left: number): string {
+  return `${left} deactivation${left === 1 ? '' : 's'} left; each counts for 30 days.`;
+}
+
 /** The toast after freeing a computer: its name and the deactivations left. */
 export function freedMessage(name: string, left: number): string {
-  const rest = left === 0 ? 'That was the last deactivation for this month.' : `${left} deactivation${left === 1 ? '' : 's'} left this month.`;
-  return `Freed “${name}”. ${rest}`;
+  return `Freed “${name}”. ${left === 0 ? 'That was the last deactivation for now; each counts for 30 days.' : deactivationsLeftText(left)}`;
 }
