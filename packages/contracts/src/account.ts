@@ -111,6 +111,8 @@ export const accountOrderSchema = z.object({
   currency: z.string(),
   /** 'completed', 'partially_refunded' (some lines refunded) or 'refunded' (every line) */
   status: z.string(),
+  /** 'sale', or 'complimentary' for a licence the store gave (a $0 order); absent from older stores' answers. */
+  kind: z.string().optional(),
   products: z.array(accountProductSchema),
   files: z.array(accountFileSchema),
   licenses: z.array(accountLicenceSchema),

@@ -12,6 +12,12 @@ export const PRODUCT_PATH_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const fixed = <Path extends string>(path: Path) => ({ path, getHref: (): Path => path });
 
+/** A list page's address with its filters in the query; empty filters are left out. */
+function withQuery(path: string, filters?: Record<string, string>) {
+  const query = new URLSearchParams(Object.entries(filters ?? {}).filter(([, value]) => value !== '')).toString();
+  return query ? `${path}?${query}` : path;
+}
+
 export const paths = {
   home: fixed('/'),
   /** The product list and its fixed filtered views, keyed by the view the page shows; categories are data (`category`). */
@@ -79,6 +85,37 @@ export const paths = {
     releases: {
       path: '/admin/products/:productId/releases',
       getHref: (productId: number) => `/admin/products/${productId}/releases`,
+    },
+    orders: {
+      path: '/admin/orders',
+      /** The list, with its search and filters in the query (`?q=&from=&to=&productId=&status=&coupon=&kind=`). */
+      getHref: (filters?: Record<string, string>) => withQuery('/admin/orders', filters),
+    },
+    order: {
+      path: '/admin/orders/:orderId',
+      getHref: (orderId: number) => `/admin/orders/${orderId}`,
+    },
+    customers: {
+      path: '/admin/customers',
+      getHref: (filters?: Record<string, string>) => withQuery('/admin/customers', filters),
+    },
+    customer: {
+      path: '/admin/customers/:customerId',
+      getHref: (customerId: number) => `/admin/customers/${customerId}`,
+    },
+    /** The licence desk: find a licence by key or email, and act on it. */
+    licences: {
+      path: '/admin/licences',
+      getHref: (filters?: Record<string, string>) => withQuery('/admin/licences', filters),
+    },
+    licence: {
+      path: '/admin/licences/:licenceId',
+      getHref: (licenceId: number) => `/admin/licences/${licenceId}`,
+    },
+    newComplimentaryLicence: fixed('/admin/licences/complimentary'),
+    reports: {
+      path: '/admin/reports',
+      getHref: (filters?: Record<string, string>) => withQuery('/admin/reports', filters),
     },
   },
   /** The Markdown pages of `@store/content`, keyed by their slug there. */

@@ -37,6 +37,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code')
     .default('USD'),
+  /** The time zone of the store's days and months in the back office's reports (an IANA name). */
+  STORE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone name such as Europe/Berlin or America/New_York').default('UTC'),
   STORE_CONTACT_EMAIL: z.email().default('hello@songwish.example'),
   STORE_SUPPORT_EMAIL: z.email().default('support@songwish.example'),
   STORE_PRIVACY_EMAIL: z.email().default('privacy@songwish.example'),
@@ -92,6 +94,17 @@ export const envSchema = z.object({
   FASTSPRING_PRIVATE_KEY: z.string().min(100, 'must be the whole PEM private key').optional(),
   FASTSPRING_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   FASTSPRING_ACCEPT_TEST_ORDERS: booleanText.default(false),
+  /** FastSpring's API credentials (Developer Tools › APIs › API Credentials): the back office's refunds call its returns API. */
+  FASTSPRING_API_USERNAME: z.string().min(1).optional(),
+  FASTSPRING_API_PASSWORD: z.string().min(1).optional(),
+  /** FastSpring's API (the returns the back office asks for); https only, except a local test double on 127.0.0.1 or localhost. */
+  FASTSPRING_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an https URL, e.g. https://api.fastspring.com' })
+    .refine(
+      (url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(url),
+      'must be an https URL (http only for a local test double on 127.0.0.1)',
+    )
+    .default('https://api.fastspring.com'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -155,6 +168,8 @@ export interface Config {
   accessLog: boolean;
   storeName: string;
   currency: string;
+  /** The IANA time zone that the back office's days and months are counted in (STORE_TIMEZONE). */
+  timeZone: string;
   /** What the browser may know about the store (written into index.html). */
   publicConfig: PublicStoreConfig;
   corsOrigins: string[];
@@ -233,6 +248,10 @@ export type PaymentsConfig =
       scriptUrl: string;
       /** Encrypts the checkout prefill (secure payloads); without it the prefill is sent unencrypted, which only test mode accepts. */
       securePayloadKey: KeyObject | undefined;
+      /** FastSpring's API credentials for refunds from the back office; unset: refunds are made in FastSpring's app. */
+      api: { username: string; password: string } | undefined;
+      /** FASTSPRING_API_URL: where FastSpring's API answers. */
+      apiUrl: string;
       /** A staging store: FastSpring's test orders (`live: false`) grant licences and downloads. */
       acceptTestOrders: boolean;
     };
@@ -279,6 +298,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       `${env.FASTSPRING_PRIVATE_KEY ? 'FASTSPRING_PRIVATE_KEY' : 'FASTSPRING_PRIVATE_KEY_FILE'}: only used with PAYMENTS_PROVIDER=fastspring (the sandbox takes the prefill unencrypted)`,
     ]);
   }
+  if (Boolean(env.FASTSPRING_API_USERNAME) !== Boolean(env.FASTSPRING_API_PASSWORD)) {
+    throw new ConfigError([
+      `${env.FASTSPRING_API_USERNAME ? 'FASTSPRING_API_PASSWORD' : 'FASTSPRING_API_USERNAME'}: set FASTSPRING_API_USERNAME and FASTSPRING_API_PASSWORD together`,
+    ]);
+  }
   const storageProblems = checkStorage(env);
   if (storageProblems.length > 0) throw new ConfigError(storageProblems);
   const exposureProblems = [...checkSandboxExposure(env), ...checkMail(env), ...checkLanguageModel(env)];
@@ -315,6 +339,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           scriptUrl: env.FASTSPRING_SBL_URL,
           securePayloadKey: readSecurePayloadKey(env, cwd),
           acceptTestOrders: env.FASTSPRING_ACCEPT_TEST_ORDERS,
+          api:
+            env.FASTSPRING_API_USERNAME && env.FASTSPRING_API_PASSWORD
+              ? { username: env.FASTSPRING_API_USERNAME, password: env.FASTSPRING_API_PASSWORD }
+              : undefined,
+          apiUrl: env.FASTSPRING_API_URL,
         }
       : { provider: 'sandbox' };
   return {
@@ -328,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     accessLog: env.ACCESS_LOG,
     storeName: env.STORE_NAME,
     currency: env.STORE_CURRENCY,
+    timeZone: env.STORE_TIMEZONE,
     publicConfig: {
       storeName: env.STORE_NAME,
       currency: env.STORE_CURRENCY,
@@ -486,4 +516,13 @@ function checkLanguageModel(env: Env): string[] {
 
 function emptyToUndefined(value: string | undefined) {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -180,9 +180,17 @@ export const customers = pgTable(
     region: text('region'),
     city: text('city'),
     postalCode: text('postal_code'),
+    /** Set when the customer's personal data was erased (their right to be forgotten): the row keeps the orders' bookkeeping only. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('customers_email_unique').on(table.email), check('customers_email_lowercase', sql`${table.email} = lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('customers_email_unique').on(table.email),
+    check('customers_email_lowercase', sql`${table.email} = lower(${table.email})`),
+    index('customers_created_idx').on(table.createdAt, table.id),
+    // Search by the start of an address (`like 'ann%'`), whatever the database's collation.
+    index('customers_email_prefix_idx').on(table.email.op('text_pattern_ops')),
+  ],
 );
 
 /**
@@ -237,13 +245,44 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What happened to every payment-provider event received, including those refused (which leave
+ * no `webhook_events` row, so the provider's retry can succeed): the back office's webhook log.
+ */
+export const webhookLog = pgTable(
+  'webhook_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The `EventOutcome.result` of the orders pipeline, e.g. 'order-created', 'rejected', 'failed'. */
+    outcome: text('outcome').notNull(),
+    /** Why it was rejected or failed; never the shopper's details. */
+    message: text('message'),
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    /** The provider's order id or reference the event named, to find an event that created no order. */
+    providerOrderId: text('provider_order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('webhook_log_order_idx').on(table.orderId, table.receivedAt),
+    index('webhook_log_outcome_idx').on(table.outcome, table.receivedAt),
+    index('webhook_log_received_idx').on(table.receivedAt),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The provider's human-readable reference (shown to the shopper, e.g. 'SWS261121-4821-17305'). */
     reference: text('reference').notNull(),
-    provider: text('provider', { enum: ['sandbox', 'fastspring'] }).notNull(),
+    /** 'store' for an order the store made itself (a complimentary licence), with no payment provider. */
+    provider: text('provider', { enum: ['sandbox', 'fastspring', 'store'] }).notNull(),
+    /** 'complimentary': a $0 order an administrator made to give a licence (press, bundle partner, not-for-resale). */
+    kind: text('kind', { enum: ['sale', 'complimentary'] })
+      .notNull()
+      .default('sale'),
     /** The provider's internal order id: one order per provider order, however often it is announced. */
     providerOrderId: text('provider_order_id').notNull(),
     customerId: integer('customer_id')
@@ -273,6 +312,11 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_unique').on(table.reference),
     uniqueIndex('orders_provider_order_unique').on(table.provider, table.providerOrderId),
     index('orders_customer_idx').on(table.customerId, table.completedAt),
+    // The back office's order list: newest first, paged by (completed_at, id), filtered by status and email.
+    index('orders_completed_idx').on(table.completedAt, table.id),
+    index('orders_status_completed_idx').on(table.status, table.completedAt, table.id),
+    index('orders_email_prefix_idx').on(table.email.op('text_pattern_ops')),
+    index('orders_coupon_codes_idx').using('gin', table.couponCodes),
     check(
       'orders_amounts_nonnegative',
       sql`${table.subtotalMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.taxMinor} >= 0 and ${table.totalMinor} >= 0`,
@@ -301,6 +345,7 @@ export const orderItems = pgTable(
   },
   (table) => [
     uniqueIndex('order_items_order_product_unique').on(table.orderId, table.productId),
+    index('order_items_product_idx').on(table.productId, table.orderId),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_refunded_quantity_range', sql`${table.refundedQuantity} between 0 and ${table.quantity}`),
   ],
@@ -320,7 +365,46 @@ export const refunds = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('refunds_provider_return_unique').on(table.provider, table.providerReturnId), index('refunds_order_idx').on(table.orderId)],
+  (table) => [
+    uniqueIndex('refunds_provider_return_unique').on(table.provider, table.providerReturnId),
+    index('refunds_order_idx').on(table.orderId),
+    index('refunds_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * A refund an administrator asked the payment provider for. It is 'pending' until the provider's
+ * return event arrives (then 'completed', linked by the return's id) or the provider refuses it
+ * ('failed'). At most one pending request per order: a second tab's refund is told to wait.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `[{ orderItemId, quantity }]`: what was asked to be returned. */
+    lines: jsonb('lines').$type<Array<{ orderItemId: number; quantity: number }>>().notNull(),
+    reason: text('reason').notNull(),
+    /** The administrator's email. */
+    requestedBy: text('requested_by').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's return id, once the provider accepted the request. */
+    providerReturnId: text('provider_return_id'),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('refund_requests_one_pending')
+      .on(table.orderId)
+      .where(sql`${table.status} = 'pending'`),
+    index('refund_requests_order_idx').on(table.orderId, table.createdAt),
+    index('refund_requests_return_idx').on(table.providerReturnId),
+  ],
 );
 
 /**
@@ -358,6 +442,7 @@ export const licences = pgTable(
   },
   (table) => [
     uniqueIndex('licences_key_unique').on(table.key),
+    index('licences_order_item_idx').on(table.orderItemId),
     index('licences_customer_idx').on(table.customerId),
     index('licences_customer_product_idx').on(table.customerId, table.productId),
     check('licences_seats_positive', sql`${table.seats} > 0`),
@@ -385,7 +470,7 @@ export const licenceMachines = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     /** Why it was released: by the shopper (plugin or account), unseen too long, or the licence was revoked. */
-    releasedReason: text('released_reason', { enum: ['deactivated', 'stale', 'revoked'] }),
+    releasedReason: text('released_reason', { enum: ['deactivated', 'stale', 'revoked', 'freed'] }),
   },
   (table) => [
     uniqueIndex('licence_machines_active_unique')
@@ -512,9 +597,19 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order the message is about (confirmation, refund, resend), for the back office's order page. */
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('outbox_messages_dedupe_unique').on(table.dedupeKey), index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    uniqueIndex('outbox_messages_dedupe_unique').on(table.dedupeKey),
+    index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_messages_order_idx').on(table.orderId),
+    index('outbox_messages_to_idx').on(table.toAddress),
+    index('outbox_messages_failed_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'failed'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -600,6 +695,8 @@ export const accounts = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Tokens (and sessions) issued before this instant are refused: set when the address is confirmed or the password reset. */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** The last successful sign-in with the embedded provider (the back office's customer page). */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('accounts_email_unique').on(table.email), check('accounts_email_lowercase', sql`${table.email} = lower(${table.email})`)],
@@ -689,9 +786,15 @@ export const downloadEvents = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     version: text('version').notNull(),
+    /** Which file: its name and platform as downloaded (the file row may be replaced by a later release). */
+    filename: text('filename'),
+    os: text('os'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('download_events_customer_product_idx').on(table.customerId, table.productId, table.createdAt)],
+  (table) => [
+    index('download_events_customer_product_idx').on(table.customerId, table.productId, table.createdAt),
+    index('download_events_order_idx').on(table.orderId, table.createdAt),
+  ],
 );
 
 /**
@@ -887,6 +990,8 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
 export type OrderRow = typeof orders.$inferSelect;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
+export type WebhookLogRow = typeof webhookLog.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type LicenceRow = typeof licences.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

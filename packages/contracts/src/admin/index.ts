@@ -8,3 +8,7 @@ export * from './uploads';
 
 export * from './categories';
 export * from './products';
+export * from './orders';
+export * from './licences';
+export * from './customers';
+export * from './reports';
