@@ -45,6 +45,11 @@ import { lyraSketchRoutes } from './modules/lyra/sketches.routes';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createOutboxSender, smtpTransport } from './modules/mail/outbox-sender';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { createCustomersAdminService } from './modules/orders/customers/customers-admin.service';
+import { customerAdminRoutes } from './modules/orders/customers/customers.routes';
+import { adminOrdersRoutes } from './modules/orders/admin/admin-orders.routes';
+import { createAdminOrdersService } from './modules/orders/admin/admin-orders.service';
+import { fastspringRefundProvider, sandboxRefundProvider, type RefundProvider } from './modules/orders/admin/refund-provider';
 import { sealSecurePayload } from './modules/payments/fastspring/secure-payload';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService, salesOn } from './modules/orders/orders.service';
@@ -63,6 +68,8 @@ import { lyraRoutes } from './modules/lyra/lyra.routes';
 import { createLyraService } from './modules/lyra/lyra.service';
 import { createSketcher } from './modules/lyra/song-seed/index';
 import { accountLicencesRoutes } from './modules/licensing/account-licences.routes';
+import { licenceDeskRoutes } from './modules/licensing/admin/licence-desk.routes';
+import { createLicenceDeskService } from './modules/licensing/admin/licence-desk.service';
 import { createLicensingLimits } from './modules/licensing/licensing-limits';
 import { createLicenceCache, LICENCE_CHANGED_CHANNEL } from './modules/licensing/licence-cache';
 import { createLicensingRepository } from './modules/licensing/licensing.repository';
@@ -73,6 +80,10 @@ import { createStaleMachinesJob } from './modules/licensing/stale-machines';
 import { createGroupedCounters } from './modules/rate-limits/grouped-counters';
 import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
 import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
+import { createMissingFilesCheck } from './modules/reports/missing-files';
+import { createReportsRepository } from './modules/reports/reports.repository';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { statusRoutes } from './modules/status/status.routes';
 import { createUploadArea } from './modules/uploads/upload-area';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -194,6 +205,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
     acceptTestOrders: config.payments.provider === 'sandbox' || config.payments.acceptTestOrders,
     onOrderCommitted: () => void outboxSender.kick(),
+    // The reason only: the error never carries the event's data into the log.
+    onWebhookLogFailed: (error) =>
+      app.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'writing the webhook log failed; the event itself was handled'),
   });
 
   const lyraRepository = createLyraRepository(database.db);
@@ -337,6 +351,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     windowMs: 15 * 60_000,
   });
   await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
+  // The sandbox provider is built before the back office, whose refunds it makes in sandbox mode.
+  const sandbox = config.payments.provider === 'sandbox' ? sandboxPayments(app, deps) : undefined;
+  const reportsRepository = createReportsRepository(database.db);
+  const missingFiles = createMissingFilesCheck({
+    listFiles: () => reportsRepository.storedFiles(),
+    storage: fileStorage,
+    onError: (error) => app.log.warn({ err: error }, 'checking the stored files for the dashboard failed'),
+  });
   const access = createAccessService({ db: database.db, adminEmails: config.admin.emails, rolesClaim: config.admin.rolesClaim });
   await app.register(accessStatusRoutes, { access, verifier: tokenVerifier });
   // The back office: every section below is inside one administrators-only scope.
@@ -365,8 +387,49 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         uploadsRoutes,
         uploadsSection(app, deps, fileStorage, () => void announceCatalogChange()),
       ),
+      adminSection(adminOrdersRoutes, {
+        orders: createAdminOrdersService({
+          db: database.db,
+          modules: {
+            licences: createLicencesRepository,
+            downloads: createAccountsRepository,
+            mail: createOutboxRepository,
+            confirmation: { queueAgain: (tx, orderId, dedupeKey) => orders.queueConfirmationAgain(tx, orderId, dedupeKey) },
+          },
+          timeZone: config.timeZone,
+          paymentProvider: config.payments.provider,
+          refunds: refundProviderOf(config, sandbox),
+          mailboxHref: hasSandboxMailbox(config) ? (messageId) => `${config.publicUrl}/dev/mailbox/${messageId}` : undefined,
+          onMailQueued: () => void outboxSender.kick(),
+        }),
+      }),
       adminSection(adminCatalogRoutes, {
         catalog: createAdminCatalogService({ db: database.db, currency: config.currency, sales: salesOn, changes: catalogChanges }),
+      }),
+      adminSection(licenceDeskRoutes, {
+        desk: createLicenceDeskService({
+          db: database.db,
+          orders,
+          currency: config.currency,
+          auditTrail: (licenceId) => createAuditRepository(database.db).list({ subjectType: 'licence', subjectId: String(licenceId), limit: 500 }),
+          changes: {
+            announce: (tx, ...licenceIds) => licenceChanges.announce(tx, ...licenceIds),
+            afterCommit: (...licenceIds) => licenceChanges.afterCommit(...licenceIds),
+          },
+        }),
+      }),
+      adminSection(customerAdminRoutes, {
+        customers: createCustomersAdminService({
+          db: database.db,
+          currency: config.currency,
+          storeName: config.storeName,
+          identity: identityConfig.provider,
+          isAdministrator: (email, tx) => access.isAdministrator(email, tx),
+          mailboxHref: hasSandboxMailbox(config) ? (id) => `/dev/mailbox/${id}` : undefined,
+        }),
+      }),
+      adminSection(reportsRoutes, {
+        reports: createReportsService({ repository: reportsRepository, missingFiles, currency: config.currency, timeZone: config.timeZone }),
       }),
     ],
   });
@@ -386,8 +449,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (hasSandboxMailbox(config)) {
     await app.register(mailboxRoutes, { outbox, storeName: config.storeName, lock: mailboxLock(config, deps.secrets) });
   }
-  if (config.payments.provider === 'sandbox') {
-    await app.register(sandboxPaymentsPlugin, { config, ...sandboxPayments(app, deps) });
+  if (sandbox) {
+    await app.register(sandboxPaymentsPlugin, { config, ...sandbox });
   }
 
   await app.register(spaPlugin, {
@@ -415,6 +478,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await staleMachines.stop();
     await lyra.stop();
     await lyraMemory.stop();
+    await missingFiles.close();
     await database.close();
   });
   return app;
@@ -442,6 +506,14 @@ function uploadsSection(app: FastifyInstance, { config, database }: AppDependenc
     onCatalogChanged,
   });
   return { uploads, area, tusPath: `${ADMIN_API_PREFIX}/uploads`, maxBytes: config.uploadMaxBytes, corsOrigins: config.corsOrigins, log: app.log };
+}
+
+/** Who the back office asks for refunds: the sandbox in process, FastSpring's returns API with credentials, else nobody (FastSpring's app). */
+function refundProviderOf(config: Config, sandbox: ReturnType<typeof sandboxPayments> | undefined): RefundProvider | undefined {
+  if (sandbox) return sandboxRefundProvider(sandbox.refunds);
+  const { payments } = config;
+  if (payments.provider === 'fastspring' && payments.api) return fastspringRefundProvider({ baseUrl: payments.apiUrl, ...payments.api });
+  return undefined;
 }
 
 /** The coupons module on the database or on a caller's transaction. */

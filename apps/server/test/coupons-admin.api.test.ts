@@ -160,6 +160,16 @@ describe.each(TEST_ENGINES)('coupons in the back office on %s', (engine) => {
       expect((await admin('GET', url('/999999'))).statusCode).toBe(404);
     });
 
+    it('gives one of two coupons renamed to the same code at once the code, and tells the other it is taken', async () => {
+      const [first, second] = await Promise.all([create({ code: 'RACE-A' }), create({ code: 'RACE-B' })]);
+      const renames = await Promise.all(
+        [first, second].map((coupon) => admin('PUT', url(`/${coupon.id}`), { ...newCoupon({ code: 'RACE-WON' }), version: coupon.version })),
+      );
+      expect(renames.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      const refused = renames.find((response) => response.statusCode === 409)!;
+      expect(refused.json()).toMatchObject({ message: expect.stringContaining('RACE-WON exists already'), fields: { code: 'Another coupon has this code' } });
+    });
+
     it('rolls the whole save back when its audit record cannot be written', async () => {
       const created = await create({ code: 'ROLLBACK' });
       // The audit step fails inside the save's transaction: neither the change nor the record may stay.

@@ -34,6 +34,15 @@ export function createAccessService({ db, adminEmails, rolesClaim }: AccessServi
       return null;
     },
 
+    /**
+     * Whether the address is an administrator's by configuration or by a grant (a role claim cannot
+     * be known without their token). `tx`: read inside the caller's transaction.
+     */
+    async isAdministrator(email: string, tx?: Database): Promise<boolean> {
+      const address = email.toLowerCase();
+      return configured.has(address) || (await (tx ? createRolesRepository(tx) : roles).has(address, ADMIN));
+    },
+
     async administrators(): Promise<{ administrators: Administrator[]; rolesClaim: string | null }> {
       const granted = await roles.list(ADMIN);
       return {

@@ -122,18 +122,49 @@ export function createAccountsRepository(db: Database) {
       return row;
     },
 
-    async versionExists(productId: number, version: string): Promise<boolean> {
+    /**
+     * The version, if the product has it, with the file its account download button gives (the
+     * first of the version's files in the account's order: by platform, format, id); null when it has no file.
+     */
+    async findVersion(productId: number, version: string): Promise<{ file: { filename: string; os: string } | null } | undefined> {
       const [row] = await db
-        .select({ id: productVersions.id })
+        .select({ id: productVersions.id, filename: productFiles.filename, os: productFiles.os })
         .from(productVersions)
+        .leftJoin(productFiles, eq(productFiles.versionId, productVersions.id))
         .where(and(eq(productVersions.productId, productId), eq(productVersions.version, version)))
+        .orderBy(asc(productFiles.os), asc(productFiles.format), asc(productFiles.id))
         .limit(1);
-      return Boolean(row);
+      if (!row) return undefined;
+      return { file: row.filename !== null && row.os !== null ? { filename: row.filename, os: row.os } : null };
     },
 
-    async recordDownload(event: { customerId: number; orderId: number; productId: number; version: string }): Promise<Date> {
+    async recordDownload(event: {
+      customerId: number;
+      orderId: number;
+      productId: number;
+      version: string;
+      filename: string | null;
+      os: string | null;
+    }): Promise<Date> {
       const [row] = await db.insert(downloadEvents).values(event).returning({ createdAt: downloadEvents.createdAt });
       return row!.createdAt;
+    },
+
+    /** The downloads recorded for an order, newest first, with the product's name (the back office's order page). */
+    downloadsOfOrder(orderId: number) {
+      return db
+        .select({
+          at: downloadEvents.createdAt,
+          productName: products.displayName,
+          version: downloadEvents.version,
+          filename: downloadEvents.filename,
+          os: downloadEvents.os,
+        })
+        .from(downloadEvents)
+        .innerJoin(products, eq(products.id, downloadEvents.productId))
+        .where(eq(downloadEvents.orderId, orderId))
+        .orderBy(desc(downloadEvents.createdAt), desc(downloadEvents.id))
+        .limit(500);
     },
   };
 }

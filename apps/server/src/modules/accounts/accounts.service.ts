@@ -193,6 +193,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
           total: minorToMajor(order.totalMinor, order.currency),
           currency: order.currency,
           status: order.status,
+          kind: order.kind,
           products,
           files,
           licenses: orderLicences,
@@ -238,8 +239,16 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!customer) return undefined;
       const line = await repository.findOrderLine(customer.id, input.order_id, input.product_id);
       if (!line) return undefined;
-      if (!(await repository.versionExists(line.productId, input.version))) return undefined;
-      const recordedAt = await repository.recordDownload({ customerId: customer.id, orderId: line.orderId, productId: line.productId, version: input.version });
+      const version = await repository.findVersion(line.productId, input.version);
+      if (!version) return undefined;
+      const recordedAt = await repository.recordDownload({
+        customerId: customer.id,
+        orderId: line.orderId,
+        productId: line.productId,
+        version: input.version,
+        filename: version.file?.filename ?? null,
+        os: version.file?.os ?? null,
+      });
       return { product_id: input.product_id, version: input.version, order_id: input.order_id, recorded_at: recordedAt.toISOString() };
     },
   };

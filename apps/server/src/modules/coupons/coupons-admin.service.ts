@@ -4,6 +4,7 @@ import type { CouponRow, NewCouponRow } from '#server/db/schema.ts';
 import { changedBySomeoneElse, HttpError, notFound } from '#server/lib/http-error.ts';
 import { auditOn } from '#server/modules/audit/audit.service.ts';
 import { createCouponAdminRepository, type CouponAdminRepository, type CouponProductRow, type CouponWithUses } from './coupons.repository';
+import { uniqueViolationOf } from '#server/lib/unique-violation.ts';
 
 export interface CouponAdminOptions {
   db: Database;
@@ -67,7 +68,7 @@ export function createCouponAdminService({ db, currency, now = () => new Date() 
       return db.transaction(async (tx) => {
         const repo = createCouponAdminRepository(tx);
         const row = await repo.insert(couponRow(input, await productIdsOf(repo, input.productPaths), currency, null));
-        if (!row) throw new HttpError(409, `A coupon with the code ${input.code} exists already. Choose another code.`, { code: CODE_TAKEN });
+        if (!row) throw codeTaken(input.code);
         await auditOn(tx).record({ actor: actor.email, action: 'coupon.create', subjectType: 'coupon', subjectId: row.id, after: row });
         return detail(repo, { ...row, uses: 0 });
       });
@@ -80,10 +81,13 @@ export function createCouponAdminService({ db, currency, now = () => new Date() 
         if (before.version !== input.version) throw changedBySomeoneElse('coupon');
         refuseChangesOfUsedCoupon(before, input);
         if (input.code !== before.code && (await repo.codeTaken(input.code, id))) {
-          throw new HttpError(409, `A coupon with the code ${input.code} exists already. Choose another code.`, { code: CODE_TAKEN });
+          throw codeTaken(input.code);
         }
         const changes = couponRow(input, await productIdsOf(repo, input.productPaths), currency, before.perCustomerLimit);
-        const after = await repo.update(id, input.version, changes);
+        const after = await repo.update(id, input.version, changes).catch((error: unknown) => {
+          // Another administrator took the code between the check above and this save.
+          throw uniqueViolationOf(error) === 'coupons_code_unique' ? codeTaken(input.code) : error;
+        });
         if (!after) throw changedBySomeoneElse('coupon');
         await auditOn(tx).record({ actor: actor.email, action: 'coupon.update', subjectType: 'coupon', subjectId: id, before: withoutUses(before), after });
         return detail(repo, { ...after, uses: before.uses });
@@ -186,3 +190,5 @@ function toAdminCoupon(coupon: CouponWithUses, products: CouponProductRow[], at:
     updatedAt: coupon.updatedAt.toISOString(),
   };
 }
+
+const codeTaken = (code: string) => new HttpError(409, `A coupon with the code ${code} exists already. Choose another code.`, { code: CODE_TAKEN });

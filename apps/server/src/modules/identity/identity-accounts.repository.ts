@@ -152,6 +152,14 @@ export function createIdentityAccountsRepository(db: Database, mail: IdentityMai
         .where(eq(accounts.id, accountId));
     },
 
+    /** A successful sign-in, for the back office's customer page ("last signed in"). */
+    async recordSignIn(accountId: string) {
+      await db
+        .update(accounts)
+        .set({ lastSignedInAt: sql`now()` })
+        .where(eq(accounts.id, accountId));
+    },
+
     /** Removes tokens that expired more than a week ago. */
     async sweepExpiredTokens(): Promise<void> {
       await db.delete(accountTokens).where(or(lt(accountTokens.expiresAt, sql`now() - interval '7 days'`)));

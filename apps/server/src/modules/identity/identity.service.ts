@@ -157,6 +157,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (checked !== 'ok') return checked === 'invalid' ? { result: 'invalid' } : checked;
       const signedIn = account!;
       if (needsRehash(signedIn.passwordHash, scrypt)) await accounts.updatePasswordHash(signedIn.id, await hashPassword(password, scrypt));
+      await accounts.recordSignIn(signedIn.id);
       // Right after a reset the new tokens must not fall in the second the old ones were cut off in.
       const wait = (signedIn.tokensValidAfter?.getTime() ?? 0) - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));

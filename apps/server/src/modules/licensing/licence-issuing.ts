@@ -11,11 +11,17 @@ export interface IssueRequest {
   quantity: number;
   /** The order's coupon codes, normalised as the coupons module stores them: an upgrade coupon links the new licence to the old one. */
   orderCouponCodes: string[];
+  /** A complimentary licence: 'nfr' (not for resale) or 'perpetual'; a trial product ignores it. */
+  type?: 'perpetual' | 'nfr';
+  /** Computers each key activates, instead of the product's number (a complimentary licence). */
+  seats?: number;
 }
 
 /** What the order confirmation tells about the keys of one line. */
 export interface IssuedKeys {
   keys: string[];
+  /** The new licences' ids (empty when a trial key already held was sent again). */
+  licenceIds?: number[];
   /** For a trial product: when the key ends, and whether it is the trial key the customer already had. */
   trial?: { expiresAt: Date; alreadyHad: boolean };
 }
@@ -48,11 +54,13 @@ export function createLicenceIssuing(tx: Database, options: LicenceIssuingOption
     if (product.trialOfProductId !== null) return issueTrial(request, product.licenceSeats);
 
     const keys = Array.from({ length: request.quantity }, () => generateLicenceKey());
+    const seats = request.seats ?? product.licenceSeats;
+    const type = request.type ?? 'perpetual';
     const ids = await repository.insertLicences(
-      keys.map((key) => ({ key, orderItemId: request.orderItemId, customerId: request.customerId, productId: product.id, seats: product.licenceSeats! })),
+      keys.map((key) => ({ key, orderItemId: request.orderItemId, customerId: request.customerId, productId: product.id, seats, type })),
     );
     if (ids[0] !== undefined) await linkUpgrade(repository, { licenceId: ids[0], product, codes: request.orderCouponCodes, at: now() });
-    return { keys };
+    return { keys, licenceIds: ids };
   }
 
   /**
@@ -65,10 +73,10 @@ export function createLicenceIssuing(tx: Database, options: LicenceIssuingOption
     if (existing) return { keys: [existing.key], trial: { expiresAt: existing.expiresAt!, alreadyHad: true } };
     const key = generateLicenceKey();
     const expiresAt = new Date(now().getTime() + options.trialDays * DAY_MS);
-    await repository.insertLicences([
+    const licenceIds = await repository.insertLicences([
       { key, orderItemId: request.orderItemId, customerId: request.customerId, productId: request.product.id, seats, type: 'trial', expiresAt },
     ]);
-    return { keys: [key], trial: { expiresAt, alreadyHad: false } };
+    return { keys: [key], licenceIds, trial: { expiresAt, alreadyHad: false } };
   }
 
   /** Revokes `quantity` of the line's licence keys (refunded units) and frees their computers. */
@@ -83,7 +91,20 @@ export function createLicenceIssuing(tx: Database, options: LicenceIssuingOption
     return revoked.length;
   }
 
-  return { issue, revoke };
+  /** The keys each of these lines holds now (revoked ones left out), with a trial key's end: what a resent confirmation lists. */
+  async function keysOf(orderItemIds: number[]): Promise<Map<number, IssuedKeys>> {
+    const byLine = new Map<number, IssuedKeys>();
+    for (const licence of await repository.licencesOfOrderItems(orderItemIds)) {
+      if (licence.status !== 'active') continue;
+      const line = byLine.get(licence.orderItemId) ?? { keys: [] };
+      line.keys.push(licence.key);
+      if (licence.type === 'trial' && licence.expiresAt) line.trial = { expiresAt: licence.expiresAt, alreadyHad: false };
+      byLine.set(licence.orderItemId, line);
+    }
+    return byLine;
+  }
+
+  return { issue, revoke, keysOf };
 }
 
 export type LicenceIssuing = ReturnType<typeof createLicenceIssuing>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateLicenceKey, LICENCE_KEY_PATTERN } from './licence-key';
+import { generateLicenceKey, LICENCE_KEY_PATTERN, normaliseLicenceKey } from './licence-key';
 
 describe('licence keys', () => {
   it('are four groups of four unambiguous characters', () => {
@@ -18,5 +18,15 @@ describe('licence keys', () => {
   it('use the whole alphabet (randomness is not stuck)', () => {
     const seen = new Set(Array.from({ length: 500 }, generateLicenceKey).join('').replace(/-/g, ''));
     expect(seen.size).toBe(32);
+  });
+
+  it('are read back from what someone typed: any case, spaces or dashes, Crockford misreadings', () => {
+    expect(normaliseLicenceKey('abcd-efgh-jkmn-pqrs')).toBe('ABCD-EFGH-JKMN-PQRS');
+    expect(normaliseLicenceKey(' abcd efgh jkmn pqrs ')).toBe('ABCD-EFGH-JKMN-PQRS');
+    expect(normaliseLicenceKey('ABCDEFGHJKMNPQRS')).toBe('ABCD-EFGH-JKMN-PQRS');
+    expect(normaliseLicenceKey('OOOO-IIII-LLLL-2222')).toBe('0000-1111-1111-2222');
+    expect(normaliseLicenceKey('ann@example.com')).toBeUndefined();
+    expect(normaliseLicenceKey('ABCD-EFGH-JKMN')).toBeUndefined();
+    expect(normaliseLicenceKey('UUUU-UUUU-UUUU-UUUU')).toBeUndefined();
   });
 });

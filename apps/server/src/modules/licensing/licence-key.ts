@@ -18,3 +18,18 @@ export function generateLicenceKey(): string {
 }
 
 export const LICENCE_KEY_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
+
+/**
+ * A licence key as someone typed or pasted it (any case, spaces, dashes, or none), as the store
+ * writes it; undefined when it cannot be one. Crockford's misreadings are read as meant: I and L
+ * as 1, O as 0.
+ */
+export function normaliseLicenceKey(text: string): string | undefined {
+  const compact = text
+    .toUpperCase()
+    .replace(/[\s\-‐-―_.]/g, '')
+    .replace(/[IL]/g, '1')
+    .replace(/O/g, '0');
+  if (!/^[0-9A-HJKMNP-TV-Z]{16}$/.test(compact)) return undefined;
+  return compact.match(/.{4}/g)!.join('-');
+}

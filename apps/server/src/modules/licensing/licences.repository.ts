@@ -85,6 +85,49 @@ export function createLicencesRepository(db: Database) {
       return ids;
     },
 
+    /** The licences of these order lines with their product's name, oldest first (the back office's order page, a resent confirmation). */
+    licencesOfOrderItems(orderItemIds: number[]) {
+      if (orderItemIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: licences.id,
+          key: licences.key,
+          orderItemId: licences.orderItemId,
+          productId: licences.productId,
+          productName: products.displayName,
+          type: licences.type,
+          status: licences.status,
+          seats: licences.seats,
+          expiresAt: licences.expiresAt,
+          revokedAt: licences.revokedAt,
+          createdAt: licences.createdAt,
+        })
+        .from(licences)
+        .innerJoin(products, eq(products.id, licences.productId))
+        .where(inArray(licences.orderItemId, orderItemIds))
+        .orderBy(asc(licences.id));
+    },
+
+    /** Every computer these licences were activated on, released ones included, in the order they were activated. */
+    machinesOf(licenceIds: number[]) {
+      if (licenceIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: licenceMachines.id,
+          licenceId: licenceMachines.licenceId,
+          name: licenceMachines.name,
+          platform: licenceMachines.platform,
+          appVersion: licenceMachines.appVersion,
+          activatedAt: licenceMachines.activatedAt,
+          lastSeenAt: licenceMachines.lastSeenAt,
+          releasedAt: licenceMachines.releasedAt,
+          releasedReason: licenceMachines.releasedReason,
+        })
+        .from(licenceMachines)
+        .where(inArray(licenceMachines.licenceId, licenceIds))
+        .orderBy(asc(licenceMachines.activatedAt), asc(licenceMachines.id));
+    },
+
     /** A customer's licences with their product and the number of computers active on each, oldest first. */
     licencesOfCustomer(customerId: number) {
       return db

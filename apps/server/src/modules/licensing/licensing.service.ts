@@ -173,7 +173,10 @@ export function createLicensingService(options: LicensingServiceOptions) {
     }
     const status = licenceStatus(licence, at);
     if (status === 'revoked') {
-      return new LicensingRefusal('REVOKED', `This licence was revoked after a refund. Buy ${productName(licence)} at ${publicUrl} to use it again.`);
+      return new LicensingRefusal(
+        'REVOKED',
+        `This licence was revoked, after a refund or by the store. Buy ${productName(licence)} at ${publicUrl} to use it again, or write to the store if you think this is a mistake.`,
+      );
     }
     if (status === 'expired') {
       return new LicensingRefusal(

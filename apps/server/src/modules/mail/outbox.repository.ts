@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { outboxMessages, type OutboxMessageRow } from '#server/db/schema.ts';
 
 /** A message to queue: what it says, to whom, and the key that makes queueing it twice a no-op. */
-export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;
+export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'orderId'>;
 
 /** The mail outbox; `db` may be a transaction (queueing joins the caller's). */
 export function createOutboxRepository(db: Database) {
@@ -85,6 +85,31 @@ export function createOutboxRepository(db: Database) {
 
     list(limit = 100): Promise<OutboxMessageRow[]> {
       return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+    },
+
+    /** The messages about an order (confirmation, refund, resends), newest first, without their bodies. */
+    ofOrder(orderId: number) {
+      return db
+        .select({
+          id: outboxMessages.id,
+          kind: outboxMessages.kind,
+          subject: outboxMessages.subject,
+          toAddress: outboxMessages.toAddress,
+          status: outboxMessages.status,
+          attempts: outboxMessages.attempts,
+          lastError: outboxMessages.lastError,
+          createdAt: outboxMessages.createdAt,
+          sentAt: outboxMessages.sentAt,
+        })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.orderId, orderId))
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(200);
+    },
+
+    async findByDedupeKey(dedupeKey: string): Promise<OutboxMessageRow | undefined> {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, dedupeKey));
+      return row;
     },
 
     async find(id: number): Promise<OutboxMessageRow | undefined> {

@@ -1,6 +1,17 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { customers, entitlements, orderItems, orders, products, refunds, webhookEvents, type ProductRow } from '#server/db/schema.ts';
+import {
+  customers,
+  entitlements,
+  orderItems,
+  orders,
+  products,
+  refundRequests,
+  refunds,
+  webhookEvents,
+  webhookLog,
+  type ProductRow,
+} from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
@@ -165,6 +176,72 @@ export function createOrdersRepository(db: Database) {
 
     async setOrderStatus(orderId: number, status: OrderStatus) {
       await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+    },
+
+    /**
+     * The back office's refund request this provider return answers: the one that stored the
+     * return's id, else (the event raced the provider's answer) the order's pending one. Marked
+     * completed in the event's transaction; a request the 30-minute rule gave up on is completed too.
+     */
+    async completeRefundRequest(orderId: number, providerReturnId: string, at: Date) {
+      await db
+        .update(refundRequests)
+        .set({ status: 'completed', completedAt: at, failure: null, providerReturnId })
+        .where(
+          and(
+            eq(refundRequests.orderId, orderId),
+            ne(refundRequests.status, 'completed'),
+            or(eq(refundRequests.providerReturnId, providerReturnId), and(isNull(refundRequests.providerReturnId), eq(refundRequests.status, 'pending'))),
+          ),
+        );
+    },
+
+    /** One line of the webhook log: what happened to a provider event (written outside the event's transaction). */
+    async logWebhookEvent(entry: typeof webhookLog.$inferInsert) {
+      await db.insert(webhookLog).values(entry);
+    },
+
+    /** Forgets webhook log lines received before `before`; how many. */
+    async pruneWebhookLog(before: Date): Promise<number> {
+      const rows = await db.delete(webhookLog).where(lt(webhookLog.receivedAt, before)).returning({ id: webhookLog.id });
+      return rows.length;
+    },
+
+    /** What an order's confirmation says, as the database holds it now: the order, the buyer's first name, and each line with its product. */
+    async orderForConfirmation(orderId: number) {
+      const [order] = await db
+        .select({
+          id: orders.id,
+          reference: orders.reference,
+          email: orders.email,
+          currency: orders.currency,
+          totalMinor: orders.totalMinor,
+          status: orders.status,
+          kind: orders.kind,
+          completedAt: orders.completedAt,
+          firstName: customers.firstName,
+        })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(eq(orders.id, orderId));
+      if (!order) return undefined;
+      const lines = await db
+        .select({ line: orderItems, product: products })
+        .from(orderItems)
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(orderItems.id);
+      return { order, lines };
+    },
+
+    /** The download right of each of an order's lines, by line id. */
+    async entitlementsOfOrder(orderId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ id: entitlements.id, orderItemId: entitlements.orderItemId })
+        .from(entitlements)
+        .innerJoin(orderItems, eq(orderItems.id, entitlements.orderItemId))
+        .where(eq(orderItems.orderId, orderId));
+      return new Map(rows.map((row) => [row.orderItemId, row.id]));
     },
   };
 }

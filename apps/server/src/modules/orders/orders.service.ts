@@ -73,6 +73,8 @@ export interface OrdersModules {
   ) => {
     issue(request: IssueRequest): Promise<IssuedKeys>;
     revoke(request: { orderItemId: number; quantity: number; at: Date }): Promise<number>;
+    /** The keys each line holds now (a resent confirmation lists them). */
+    keysOf(orderItemIds: number[]): Promise<Map<number, IssuedKeys>>;
   };
   /** The mail module: queues an email in the transaction. */
   mail: { enqueue(tx: Tx, message: NewOutboxMessage): Promise<boolean> };
@@ -99,6 +101,8 @@ export interface OrdersServiceOptions {
   acceptTestOrders: boolean;
   /** Called after an order's transaction committed (e.g. to send the queued email now). */
   onOrderCommitted?: (orderId: number) => void;
+  /** Writing an event's line in the webhook log failed: the event's outcome stands, the log misses a line. */
+  onWebhookLogFailed?: (error: unknown) => void;
   now?: () => Date;
 }
 
@@ -127,11 +131,39 @@ export function createOrdersService(options: OrdersServiceOptions) {
         const rejection = rejectionOf(error, event.id);
         outcomes.push(rejection ? { eventId: event.id, result: 'rejected', message: rejection } : { eventId: event.id, result: 'failed', error });
       }
+      // After the event's transaction: a rejected event rolled back, and its line must stay.
+      await logEvent(event, outcomes.at(-1)!);
     }
     for (const outcome of outcomes) {
       if (outcome.result === 'order-created' || outcome.result === 'refund-recorded') options.onOrderCommitted?.(outcome.orderId);
     }
     return outcomes;
+  }
+
+  let lastPrunedAt = 0;
+
+  /** One webhook log line per event received, whatever became of it; a failure to write it never fails the webhook. */
+  async function logEvent(event: WebhookEvent, outcome: EventOutcome) {
+    try {
+      const repo = modules.repository(db);
+      await repo.logWebhookEvent({
+        eventId: event.id.slice(0, 200),
+        type: event.type.slice(0, 100),
+        outcome: outcome.result,
+        message: logMessage(outcome),
+        orderId: 'orderId' in outcome ? outcome.orderId : null,
+        providerOrderId: providerOrderIdOf(event),
+      });
+      // The log keeps 13 months: pruned at most once a day, by the webhook traffic itself.
+      if (now().getTime() - lastPrunedAt > 86_400_000) {
+        lastPrunedAt = now().getTime();
+        const before = new Date(now());
+        before.setUTCMonth(before.getUTCMonth() - WEBHOOK_LOG_MONTHS);
+        await repo.pruneWebhookLog(before);
+      }
+    } catch (error) {
+      options.onWebhookLogFailed?.(error);
+    }
   }
 
   /** What each event's transaction runs once it committed (a licence cache dropping the keys it revoked). */
@@ -206,6 +238,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       amountMinor,
     });
     if (refundId === undefined) return { eventId: event.id, result: 'refund-already-recorded', orderId: order.id };
+    await repo.completeRefundRequest(order.id, refund.return, now());
 
     const { refunded, everything } = await refundLines(tx, order, refund);
     await repo.setOrderStatus(order.id, everything ? 'refunded' : 'partially_refunded');
@@ -222,6 +255,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       });
       await modules.mail.enqueue(tx, {
         dedupeKey: `refund-confirmation:${refundId}`,
+        orderId: order.id,
         kind: 'refund-confirmation',
         toAddress: order.email,
         subject: message.subject,
@@ -303,13 +337,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
   function recordOrderRow(
     repo: OrdersRepository,
     order: FastspringOrder,
-    event: WebhookEvent,
-    { customerId, contact, completedAt }: { customerId: number; contact: OrderContact; completedAt: Date },
+    event: Pick<WebhookEvent, 'live'>,
+    {
+      customerId,
+      contact,
+      completedAt,
+      madeByStore = false,
+    }: { customerId: number; contact: OrderContact; completedAt: Date; /** A complimentary order the store made itself. */ madeByStore?: boolean },
   ) {
     const currency = order.currency;
     return repo.insertOrder({
       reference: order.reference,
-      provider: options.provider,
+      provider: madeByStore ? 'store' : options.provider,
+      kind: madeByStore ? 'complimentary' : 'sale',
       providerOrderId: order.id,
       customerId,
       email: contact.email.trim().toLowerCase(),
@@ -368,27 +408,108 @@ export function createOrdersService(options: OrdersServiceOptions) {
       contact,
       completedAt,
       items,
-    }: { order: FastspringOrder; orderId: number; contact: OrderContact; completedAt: Date; items: OrderConfirmationItem[] },
+      complimentary = false,
+    }: { order: FastspringOrder; orderId: number; contact: OrderContact; completedAt: Date; items: OrderConfirmationItem[]; complimentary?: boolean },
+  ) {
+    await enqueueConfirmation(tx, {
+      dedupeKey: `order-confirmation:${orderId}`,
+      orderId,
+      toAddress: contact.email.trim(),
+      reference: order.reference,
+      completedAt,
+      customerName: contact.first?.trim() || null,
+      totalMinor: majorToMinor(order.total, order.currency),
+      currency: order.currency,
+      items,
+      complimentary,
+    });
+  }
+
+  /** The one renderer of the order confirmation, for a new order and for a copy sent again. */
+  function enqueueConfirmation(
+    tx: Tx,
+    input: {
+      dedupeKey: string;
+      orderId: number;
+      toAddress: string;
+      reference: string;
+      completedAt: Date;
+      customerName: string | null;
+      totalMinor: number;
+      currency: string;
+      items: OrderConfirmationItem[];
+      /** A $0 order the store gave: its total says so. */
+      complimentary?: boolean;
+    },
   ) {
     const message = renderOrderConfirmation({
       storeName: options.storeName,
       storeUrl: options.publicUrl,
       supportEmail: options.supportEmail,
-      reference: order.reference,
-      completedAt,
-      customerName: contact.first?.trim() || null,
-      total: formatMoney(majorToMinor(order.total, order.currency), order.currency),
+      reference: input.reference,
+      completedAt: input.completedAt,
+      customerName: input.customerName,
+      total: input.complimentary ? `${formatMoney(input.totalMinor, input.currency)} (complimentary)` : formatMoney(input.totalMinor, input.currency),
       linkValidDays: EMAIL_LINK_VALID_DAYS,
-      items,
+      items: input.items,
     });
-    await modules.mail.enqueue(tx, {
-      dedupeKey: `order-confirmation:${orderId}`,
+    return modules.mail.enqueue(tx, {
+      dedupeKey: input.dedupeKey,
+      orderId: input.orderId,
       kind: 'order-confirmation',
-      toAddress: contact.email.trim(),
+      toAddress: input.toAddress,
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
     });
+  }
+
+  /**
+   * Queues the order's confirmation again under `dedupeKey`, rendered from what the database
+   * holds now: the lines, the keys they still hold, and fresh links to the newest files of the
+   * lines not fully refunded. False when there is no such order.
+   */
+  async function queueConfirmationAgain(tx: Tx, orderId: number, dedupeKey: string): Promise<boolean> {
+    const repo = modules.repository(tx);
+    const found = await repo.orderForConfirmation(orderId);
+    if (!found) return false;
+    const { order, lines } = found;
+    const keys = await licensingOn(tx).keysOf(lines.map(({ line }) => line.id));
+    const entitlementIds = await repo.entitlementsOfOrder(orderId);
+    const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
+    const items: OrderConfirmationItem[] = [];
+    for (const { line, product } of lines) {
+      const issued = keys.get(line.id) ?? { keys: [] };
+      const entitlementId = entitlementIds.get(line.id);
+      const returned = order.status === 'refunded' || line.refundedQuantity >= line.quantity;
+      const latest = entitlementId === undefined || returned ? undefined : await modules.catalog(tx).findLatestVersion(product.id);
+      items.push({
+        display: line.display,
+        quantity: line.quantity,
+        licenceKeys: issued.keys,
+        licenceSeats: product.licenceSeats,
+        ...(issued.trial ? { trial: issued.trial } : {}),
+        version: latest?.version ?? null,
+        downloads: (latest?.files ?? []).map((file) => ({
+          label: downloadLabel(file.os, file.filename),
+          size: formatBytes(file.sizeBytes),
+          url: `${options.publicUrl}${signedDownloadPath(options.downloadSigningSecret, { fileId: file.id, entitlementId: entitlementId!, expires })}`,
+        })),
+      });
+    }
+    await enqueueConfirmation(tx, {
+      dedupeKey,
+      orderId,
+      toAddress: order.email,
+      reference: order.reference,
+      completedAt: order.completedAt,
+      customerName: order.firstName,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      items,
+      complimentary: order.kind === 'complimentary',
+    });
+    return true;
   }
 
   /**
@@ -416,6 +537,70 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return { refunded, everything: lines.every((line) => line.refundedQuantity >= line.quantity) };
   }
 
+  /**
+   * A $0 order the store makes itself to give a licence (not for resale, press, bundle partner),
+   * through the same steps as a paid order: customer, order row (kind 'complimentary', provider
+   * 'store'), line, licence key, download right and confirmation email, in one transaction.
+   * `alsoInTransaction` runs last in it (the back office's audit record).
+   */
+  async function recordComplimentaryOrder(
+    input: ComplimentaryOrderInput,
+    alsoInTransaction?: (tx: Tx, recorded: ComplimentaryOrderRecorded) => Promise<void>,
+  ): Promise<ComplimentaryOrderRecorded> {
+    const committed: Array<() => void> = [];
+    const completedAt = now();
+    const order: FastspringOrder = {
+      id: input.reference,
+      reference: input.reference,
+      completed: true,
+      live: true,
+      currency: input.currency,
+      total: 0,
+      subtotal: 0,
+      discount: 0,
+      tax: 0,
+      customer: { email: input.email },
+      coupons: [],
+      items: [{ product: input.product.path, display: input.product.displayName, quantity: 1, subtotal: 0, discount: 0 }],
+    };
+    const contact = orderContact(order);
+    const recorded = await db.transaction(async (tx) => {
+      afterCommitOf.set(tx, committed);
+      const repo = modules.repository(tx);
+      const customerId = await recordCustomer(repo, order, contact);
+      const orderId = await recordOrderRow(repo, order, { live: true }, { customerId, contact, completedAt, madeByStore: true });
+      if (orderId === undefined) throw new Error(`A complimentary order with the reference ${input.reference} exists already`);
+      const item = order.items[0]!;
+      const orderItemId = await recordLine(repo, { orderId, product: input.product, item, currency: order.currency });
+      const issued = await licensingOn(tx).issue({
+        orderItemId,
+        customerId,
+        product: input.product,
+        quantity: 1,
+        orderCouponCodes: [],
+        type: input.licenceType,
+        ...(input.seats === undefined ? {} : { seats: input.seats }),
+      });
+      const delivery = await grantDownloads(tx, { orderItemId, customerId, product: input.product });
+      const items = [
+        {
+          display: item.display || input.product.displayName,
+          quantity: 1,
+          licenceKeys: issued.keys,
+          licenceSeats: input.seats ?? input.product.licenceSeats,
+          ...delivery,
+        },
+      ];
+      await queueOrderConfirmation(tx, { order, orderId, contact, completedAt, items, complimentary: true });
+      const result: ComplimentaryOrderRecorded = { orderId, reference: order.reference, customerId, keys: issued.keys, licenceIds: issued.licenceIds ?? [] };
+      await alsoInTransaction?.(tx, result);
+      return result;
+    });
+    for (const step of committed) step();
+    options.onOrderCommitted?.(recorded.orderId);
+    return recorded;
+  }
+
   async function getSummary(reference: string): Promise<OrderSummary | undefined> {
     const found = await modules.repository(db).findByReference(reference);
     if (!found) return undefined;
@@ -430,10 +615,30 @@ export function createOrdersService(options: OrdersServiceOptions) {
     };
   }
 
-  return { processEvents, getSummary };
+  return { processEvents, recordComplimentaryOrder, getSummary, queueConfirmationAgain };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** What the back office gives away: one licensed product to one address. */
+export interface ComplimentaryOrderInput {
+  email: string;
+  product: ProductRow;
+  /** The store currency: the order is $0 in it. */
+  currency: string;
+  /** A fresh reference, e.g. 'COMP-261121-7KQ2M'. */
+  reference: string;
+  licenceType: 'perpetual' | 'nfr';
+  seats?: number;
+}
+
+export interface ComplimentaryOrderRecorded {
+  orderId: number;
+  reference: string;
+  customerId: number;
+  keys: string[];
+  licenceIds: number[];
+}
 
 type OrderLine = FastspringOrder['items'][number];
 type OrderContact = NonNullable<FastspringOrder['customer']>;
@@ -487,6 +692,26 @@ function rejectionOf(error: unknown, eventId: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** How long the webhook log keeps a line: a year and a month, to compare a month with the same month last year. */
+export const WEBHOOK_LOG_MONTHS = 13;
+
+/** The log's message: the rejection as the provider was told it; for a fault, a sentence without the error's values. */
+function logMessage(outcome: EventOutcome): string | null {
+  if (outcome.result === 'rejected') return outcome.message.slice(0, 2000);
+  if (outcome.result === 'failed') return 'The store could not record this event because of an unexpected error; the provider sends it again.';
+  if (outcome.result === 'test-order-refused') return 'A test order or refund: it grants and takes back nothing on this store.';
+  return null;
+}
+
+/** The provider's order id the event names (an order's id, or a return's original order), when it can be read. */
+function providerOrderIdOf(event: WebhookEvent): string | null {
+  const data = event.data as { id?: unknown; reference?: unknown; original?: { id?: unknown; order?: unknown; reference?: unknown } } | null;
+  if (!data || typeof data !== 'object') return null;
+  const candidates = event.type === 'return.created' ? [data.original?.id, data.original?.order, data.original?.reference] : [data.id, data.reference];
+  const found = candidates.find((value): value is string => typeof value === 'string' && value.length > 0);
+  return found ? found.slice(0, 200) : null;
 }
 
 const OS_LABELS: Record<string, string> = { mac: 'macOS', windows: 'Windows', linux: 'Linux' };

@@ -18,6 +18,7 @@ import { auditOn } from '#server/modules/audit/audit.service.ts';
 import type { ChangeChannel } from '#server/db/database-changes.ts';
 import { productColumns, type ProductColumnsExtra } from '../product-columns';
 import { createAdminCatalogRepository, type AdminCatalogRepository, type CategoryRow, type ProductColumns } from './admin-catalog.repository';
+import { uniqueViolationOf } from '#server/lib/unique-violation.ts';
 
 /** What the orders module tells the catalogue about sales, on a transaction or the database. */
 export type SalesOn = (db: Database) => { soldCounts(productIds?: number[]): Promise<Map<number, number>> };
@@ -356,11 +357,7 @@ const DUPLICATES: Record<string, Record<string, string>> = {
 
 /** A unique constraint the save ran into becomes a 409 naming the field (another admin may have saved the same path first). */
 function duplicateToConflict(error: unknown): unknown {
-  const details = [error, (error as { cause?: unknown } | null)?.cause].find(
-    (candidate): candidate is { code: string; constraint?: string; message?: string } => (candidate as { code?: unknown } | null)?.code === '23505',
-  );
-  if (!details) return error;
-  const constraint = details.constraint ?? Object.keys(DUPLICATES).find((name) => details.message?.includes(name));
+  const constraint = uniqueViolationOf(error);
   const fields = constraint ? DUPLICATES[constraint] : undefined;
   return fields ? new HttpError(409, Object.values(fields)[0]!, fields) : error;
 }

@@ -1,4 +1,5 @@
-import type { KeyFact, MediaItem, ProductCategory, UpgradeOffer } from '@store/contracts';
+import type { ProductCategory } from '@store/contracts';
+import type { ProductFields } from '../product-columns';
 
 /**
  * How a downloadable file of the seed catalogue is generated. Every recipe is
@@ -54,33 +55,13 @@ export interface SeedCategory {
   sortOrder: number;
 }
 
-/** A product of the seed catalogue as its content file describes it (`catalogue-files.ts`). */
-export interface SeedProduct {
-  path: string;
+/** A product of the seed catalogue as its content file describes it (`catalogue-files.ts`): a product's own fields and what only the seed has. */
+export interface SeedProduct extends ProductFields {
   sku: string;
-  displayName: string;
   category: ProductCategory;
-  priceMinor: number;
-  discountPercent: number;
-  discountAmountMinor: number | null;
-  discountPercentStyle: 'number' | 'text';
-  discountReason: string | null;
-  dealStartsAt: string | null;
-  dealEndsAt: string | null;
-  live: boolean;
-  downloadable: boolean;
-  licenceSeats: number | null;
-  summaryMarkdown: string;
-  descriptionMarkdown: string;
-  keyFacts: KeyFact[];
-  /** What owners of older products' licence keys pay for this one (`upgrades` in the file). */
-  upgradeOffers: UpgradeOffer[];
   /** The path of the paid product this free trial belongs to. */
   trialOf: string | null;
   /** Cover art: accent colours and a motif for the generated SVG. */
   cover: { motif: 'keys' | 'pads' | 'wave' | 'chords' | 'channels'; from: string; to: string; label?: string };
-  media: MediaItem[];
-  relatedPaths: string[];
-  sortOrder: number;
   versions: SeedVersion[];
 }
