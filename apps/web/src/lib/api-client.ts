@@ -54,6 +54,23 @@ export function apiSend(
   return apiRequest(path, { method, signal: options.signal, ...json, headers: { ...json.headers, ...options.headers } });
 }
 
+/**
+ * GETs a file (a CSV export) and hands it to the browser as a download, named as the server's
+ * `content-disposition` says (else `fallbackName`). Errors are `ApiError`s like every call's.
+ */
+export async function apiDownload(path: string, fallbackName: string, headers?: Record<string, string>): Promise<void> {
+  const response = await fetch(`${API_BASE_URL}${path}`, { credentials: 'include', mode: 'cors', headers });
+  if (!response.ok) throw await apiErrorOf(response);
+  const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL can go once the browser took it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 async function apiRequest(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<unknown> {
   const response = await fetch(`${API_BASE_URL}${path}`, {
     credentials: 'include',

@@ -17,6 +17,34 @@ const relative = (path: string) => path.replace(/^\/admin\/?/, '');
 /** The back office's areas in navigation order; an area adds its entry here. */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
+    label: 'Orders',
+    href: paths.admin.orders.getHref(),
+    description: 'Every sale: find an order, resend its email, refund it.',
+    routes: [
+      { path: relative(paths.admin.orders.path), load: () => import('./orders/orders-page') },
+      { path: relative(paths.admin.order.path), load: () => import('./orders/order-page') },
+    ],
+  },
+  {
+    label: 'Customers',
+    href: paths.admin.customers.getHref(),
+    description: 'Who bought: their orders, licences, account and emails; export or erase their data when they ask.',
+    routes: [
+      { path: relative(paths.admin.customers.path), load: () => import('./customers/customers-page') },
+      { path: relative(paths.admin.customer.path), load: () => import('./customers/customer-page') },
+    ],
+  },
+  {
+    label: 'Licences',
+    href: paths.admin.licences.getHref(),
+    description: 'The licence desk: find a key or a customer, free a computer, revoke, restore, extend a trial, give a complimentary licence.',
+    routes: [
+      { path: relative(paths.admin.licences.path), load: () => import('./licences/licences-page') },
+      { path: relative(paths.admin.newComplimentaryLicence.path), load: () => import('./licences/complimentary-licence-page') },
+      { path: relative(paths.admin.licence.path), load: () => import('./licences/licence-page') },
+    ],
+  },
+  {
     label: 'Products',
     href: paths.admin.products.getHref(),
     description: 'What the store sells: prices, deals, descriptions, media, categories, and what is live.',
@@ -36,6 +64,12 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
       { path: relative(paths.admin.newCoupon.path), load: () => import('./coupons/coupon-edit-page') },
       { path: relative(paths.admin.coupon.path), load: () => import('./coupons/coupon-edit-page') },
     ],
+  },
+  {
+    label: 'Reports',
+    href: paths.admin.reports.getHref(),
+    description: 'Revenue, refunds, coupons and trial conversion by day, week or month, with CSVs for the accountant.',
+    routes: [{ path: relative(paths.admin.reports.path), load: () => import('./reports/reports-page') }],
   },
   {
     label: 'Audit log',

@@ -69,7 +69,7 @@ function OrderCard({ order, onDownload }: { order: AccountOrder; onDownload: Ord
         </div>
         <div className="flex items-center gap-3">
           <Badge tone={orderStatusTone(status)}>{label}</Badge>
-          <p className="font-semibold">{formatOrderTotal(order.total, order.currency || 'USD')}</p>
+          <p className="font-semibold">{order.kind === 'complimentary' ? 'Complimentary' : formatOrderTotal(order.total, order.currency || 'USD')}</p>
         </div>
       </div>
       <ul className="mt-4 space-y-3">

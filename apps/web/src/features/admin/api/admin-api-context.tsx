@@ -1,10 +1,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { apiGet, apiSend, bearer } from '#web/lib/api-client.ts';
+import { apiDownload, apiGet, apiSend, bearer } from '#web/lib/api-client.ts';
 
 /** The back office's calls to `/api/admin/*`, each with the administrator's access token. */
 export interface AdminApi {
   get(path: string, signal?: AbortSignal): Promise<unknown>;
   send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
+  /** Saves a file the API answers with (a CSV export) as a download. */
+  download(path: string, fallbackName: string): Promise<void>;
   /** The current access token, for calls that cannot go through `send` (uploads). */
   accessToken(): Promise<string>;
 }
@@ -24,6 +26,7 @@ export function AdminApiProvider({ getAccessToken, children }: { getAccessToken:
       accessToken,
       get: async (path, signal) => apiGet(`${ADMIN_API}${path}`, signal, bearer(await accessToken())),
       send: async (method, path, body) => apiSend(method, `${ADMIN_API}${path}`, body, { headers: bearer(await accessToken()) }),
+      download: async (path, fallbackName) => apiDownload(`${ADMIN_API}${path}`, fallbackName, bearer(await accessToken())),
     };
   }, [getAccessToken]);
   return <AdminApiContext value={api}>{children}</AdminApiContext>;
