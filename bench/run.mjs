@@ -7,7 +7,8 @@ import { buildIfStale } from '../scripts/build.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 buildIfStale();
 const benches = (
-  process.env.BENCH_ONLY ?? 'catalog-throughput.mjs,licensing-throughput.mjs,checkout-throughput.mjs,lyra-query.mjs,song-seed.mjs,lighthouse.mjs'
+  process.env.BENCH_ONLY ??
+  'catalog-throughput.mjs,licensing-throughput.mjs,checkout-throughput.mjs,admin-queries.mjs,lyra-query.mjs,song-seed.mjs,lighthouse.mjs'
 ).split(',');
 let failed = false;
 for (const bench of benches) {
