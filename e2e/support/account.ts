@@ -17,13 +17,13 @@ export async function loginFromHeader(page: Page, email: string, password: strin
   await page.waitForURL(landing);
 }
 
-/** Buys one product from its card as a guest on the sandbox with `email`; returns the order reference. */
-export async function buyAsGuest(page: Page, email: string, listPath: string, productName: string) {
+/** Buys products from their cards on `listPath` as a guest on the sandbox with `email`; returns the order reference. */
+export async function buyAsGuest(page: Page, email: string, listPath: string, ...productNames: [string, ...string[]]) {
   await page.goto(listPath);
-  await addFromCard(page, productName);
+  for (const productName of productNames) await addFromCard(page, productName);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Secure Checkout' }).click();
   await payInSandbox(page, email);
-  await expect(page).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 30_000 });
   return new URL(page.url()).searchParams.get('order')!;
 }

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginFromHeader } from '../support/account';
-import { addFromCard, payInSandbox } from '../support/checkout';
+import { expect, test } from '@playwright/test';
+import { buyAsGuest, loginFromHeader } from '../support/account';
 import { createVerifiedAccount, readLatestEmail, uniqueEmail } from '../support/identity';
 import { atEverySizeAndTheme, expectNoSeriousAxeViolations, saveScreenshot, THEMES, VIEW_SIZES } from '../support/pages';
 
@@ -13,21 +12,10 @@ import { atEverySizeAndTheme, expectNoSeriousAxeViolations, saveScreenshot, THEM
  */
 const PASSWORD = 'correct horse battery';
 
-async function buyTwoAsGuest(page: Page, email: string): Promise<string> {
-  await page.goto('/products/plugins');
-  await addFromCard(page, 'reMIDI 4');
-  await addFromCard(page, 'reChannel');
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Secure Checkout' }).click();
-  await payInSandbox(page, email);
-  await expect(page).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 20_000 });
-  return new URL(page.url()).searchParams.get('order')!;
-}
-
 test('a refunded line: refund email, refused download link, and the account shows it', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('refund-journey');
-  const reference = await buyTwoAsGuest(page, email);
+  const reference = await buyAsGuest(page, email, '/products/plugins', 'reMIDI 4', 'reChannel');
   const orderEmail = await readLatestEmail(page, email, /Your .* order/);
   // Download lines read '<file> for <system> (<size>): <link>'; reMIDI 4's files are named after it.
   const remidiLink = /^\s+reMIDI\S* .*: (http:\/\/\S+\/api\/downloads\/\S+)$/m.exec(orderEmail)?.[1];

@@ -1,22 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginFromHeader } from '../support/account';
+import { expect, test } from '@playwright/test';
+import { buyAsGuest, loginFromHeader } from '../support/account';
 import { expectAxeClean } from '../support/admin';
-import { addFromCard, payInSandbox } from '../support/checkout';
 import { createVerifiedAccount, readLatestEmail, uniqueEmail } from '../support/identity';
 import { atEverySizeAndTheme } from '../support/pages';
 
 const PASSWORD = 'correct horse battery';
-
-async function buyTwoAsGuest(page: Page, email: string): Promise<string> {
-  await page.goto('/products/plugins');
-  await addFromCard(page, 'reMIDI 4');
-  await addFromCard(page, 'reChannel');
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Secure Checkout' }).click();
-  await payInSandbox(page, email);
-  await expect(page).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 30_000 });
-  return new URL(page.url()).searchParams.get('order')!;
-}
 
 /** The first licence key listed under `product` in the order email's text. */
 function keyOf(emailText: string, product: string): string {
@@ -38,7 +26,7 @@ test('the maker finds an order by a licence key and refunds one line; the shoppe
   // The shopper buys two plugins as a guest, in a browser of their own.
   const shopperContext = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: page.viewportSize(), baseURL });
   const shopper = await shopperContext.newPage();
-  const reference = await buyTwoAsGuest(shopper, email);
+  const reference = await buyAsGuest(shopper, email, '/products/plugins', 'reMIDI 4', 'reChannel');
   // The mailbox in a page of its own (its frames log console errors).
   const mailbox = await shopperContext.newPage();
   await expect.poll(async () => (await mailbox.request.get('/dev/mailbox')).text(), { timeout: 30_000 }).toContain(email);
