@@ -14,8 +14,10 @@ import { envelope, postWebhook, testOrder, testReturn } from './webhook-fixtures
 
 const ORDERS = `${ADMIN_API_PREFIX}/orders`;
 
+/** Waits for the sandbox's webhook to be delivered and handled: seconds on a loaded machine, so up to 20. */
 async function waitFor<T>(check: () => Promise<T | undefined | false>): Promise<T> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     const value = await check();
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));

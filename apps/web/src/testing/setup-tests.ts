@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor give up after 1 s by default: too short for a page's first render in jsdom on a
+// loaded two-core CI machine, where a passing test then fails at random.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
