@@ -50,9 +50,10 @@ export interface FilterOption {
   label: string;
 }
 
-/** A labelled drop-down filter whose first choice, `anyLabel`, is no filter at all (the empty value). */
-export function SelectFilter({
+/** A labelled drop-down for the filter `name`, whose first choice, `anyLabel`, is no filter at all (the empty value). */
+export function SelectFilter<Name extends string>({
   label,
+  name,
   value,
   anyLabel,
   options,
@@ -60,16 +61,17 @@ export function SelectFilter({
   className,
 }: {
   label: string;
+  name: Name;
   value: string | undefined;
   anyLabel: string;
   options: readonly FilterOption[];
-  onChange(value: string): void;
+  onChange(name: Name, value: string): void;
   className?: string;
 }) {
   return (
     <FormField label={label} className={className}>
       {(control) => (
-        <select {...control} className={inputClasses} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <select {...control} className={inputClasses} value={value ?? ''} onChange={(event) => onChange(name, event.target.value)}>
           <option value="">{anyLabel}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>

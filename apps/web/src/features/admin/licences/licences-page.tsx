@@ -13,6 +13,9 @@ import { formatDateTime } from '../utils/format';
 import { expiryLabel, LicenceStatusBadge, STATUS_LABELS, TYPE_LABELS } from './licence-display';
 import { useLicenceList, type LicenceFilters } from './licences-api';
 
+const STATUS_OPTIONS = optionsOf(LICENCE_DESK_STATUSES, STATUS_LABELS);
+const TYPE_OPTIONS = optionsOf(LICENCE_TYPES, TYPE_LABELS);
+
 /** /admin/licences: find a licence by its key or the customer's email, filter, open it. */
 export default function LicencesPage() {
   const { params, setFilter } = useSearchParamFilters<keyof LicenceFilters>();
@@ -54,20 +57,8 @@ export default function LicencesPage() {
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-3 md:flex">
-          <SelectFilter
-            label="Status"
-            value={filters.status}
-            anyLabel="Any status"
-            options={optionsOf(LICENCE_DESK_STATUSES, STATUS_LABELS)}
-            onChange={(value) => setFilter('status', value)}
-          />
-          <SelectFilter
-            label="Type"
-            value={filters.type}
-            anyLabel="Any type"
-            options={optionsOf(LICENCE_TYPES, TYPE_LABELS)}
-            onChange={(value) => setFilter('type', value)}
-          />
+          <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
+          <SelectFilter name="type" label="Type" value={filters.type} anyLabel="Any type" options={TYPE_OPTIONS} onChange={setFilter} />
         </div>
       </FilterForm>
       <ListStatus query={list} skeletonClassName="h-40" errorTitle="The licences could not be loaded" />

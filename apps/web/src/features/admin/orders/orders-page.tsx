@@ -17,6 +17,7 @@ import { useProductList } from '../products/products-api';
 import { ComplimentaryBadge, money, OrderStatusBadge, STATUS_LABELS } from './order-display';
 import { FILTER_NAMES, filtersOf, useExportOrders, useOrderList } from './orders-api';
 
+const STATUS_OPTIONS = optionsOf(ORDER_STATUSES, STATUS_LABELS);
 const KIND_OPTIONS = [
   { value: 'sale', label: 'Sales' },
   { value: 'complimentary', label: 'Complimentary' },
@@ -66,12 +67,13 @@ export default function OrdersPage() {
           onChange={(value) => setFilter('coupon', value)}
         />
         <SelectFilter
+          name="productId"
           label="Product"
           className="col-span-2 sm:col-span-1"
           value={filters.productId}
           anyLabel="Every product"
           options={productOptions}
-          onChange={(value) => setFilter('productId', value)}
+          onChange={setFilter}
         />
         <FormField label="From" error={serverFields.from}>
           {(control) => (
@@ -83,20 +85,8 @@ export default function OrdersPage() {
             <input {...control} type="date" className={inputClasses} value={filters.to ?? ''} onChange={(event) => setFilter('to', event.target.value)} />
           )}
         </FormField>
-        <SelectFilter
-          label="Status"
-          value={filters.status}
-          anyLabel="Any status"
-          options={optionsOf(ORDER_STATUSES, STATUS_LABELS)}
-          onChange={(value) => setFilter('status', value)}
-        />
-        <SelectFilter
-          label="Kind"
-          value={filters.kind}
-          anyLabel="Sales and complimentary"
-          options={KIND_OPTIONS}
-          onChange={(value) => setFilter('kind', value)}
-        />
+        <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
+        <SelectFilter name="kind" label="Kind" value={filters.kind} anyLabel="Sales and complimentary" options={KIND_OPTIONS} onChange={setFilter} />
       </FilterForm>
       {filtered && <ClearFiltersLink to={paths.admin.orders.getHref()} />}
 

@@ -79,21 +79,9 @@ export default function ProductsPage() {
             />
           )}
         </FormField>
-        <SelectFilter
-          label="Category"
-          value={filters.category}
-          anyLabel="Every category"
-          options={categoryOptions}
-          onChange={(value) => setFilter('category', value)}
-        />
-        <SelectFilter
-          label="Status"
-          value={filters.status}
-          anyLabel="Live and drafts"
-          options={STATUS_OPTIONS}
-          onChange={(value) => setFilter('status', value)}
-        />
-        <SelectFilter label="Deal" value={filters.deal} anyLabel="With or without" options={DEAL_OPTIONS} onChange={(value) => setFilter('deal', value)} />
+        <SelectFilter name="category" label="Category" value={filters.category} anyLabel="Every category" options={categoryOptions} onChange={setFilter} />
+        <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Live and drafts" options={STATUS_OPTIONS} onChange={setFilter} />
+        <SelectFilter name="deal" label="Deal" value={filters.deal} anyLabel="With or without" options={DEAL_OPTIONS} onChange={setFilter} />
       </FilterForm>
 
       <ListStatus query={list} skeletonClassName="h-64" errorTitle="The products could not be loaded" errorHint="Reload the page to try again." />
