@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
+import { useModalDialog } from './use-modal-dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -17,31 +18,18 @@ export interface ConfirmDialogProps {
  * returns to where it was when the dialog goes away.
  */
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', confirmVariant = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onCancel);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+  useEffect(() => cancelRef.current?.focus(), []);
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onCancel();

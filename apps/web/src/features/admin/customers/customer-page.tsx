@@ -8,10 +8,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { AdminCard, AdminPage } from '../components/admin-page';
+import { FactList, type Fact } from '../components/facts';
 import { errorMessage } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
 import { useCustomer, useEraseCustomer, useExportCustomer } from './customers-api';
 import { EraseCustomerDialog } from './erase-customer-dialog';
+
+/** A fixed label column, so the two cards' values line up. */
+const FACT_ROWS = 'grid grid-cols-[8.5rem_1fr] gap-2 text-sm';
 
 const STATUS_LABELS = { completed: 'Completed', partially_refunded: 'Partly refunded', refunded: 'Refunded' } as const;
 
@@ -69,32 +73,42 @@ export default function CustomerPage() {
     >
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminCard title="Details">
-          <dl className="grid gap-2 text-sm">
-            <Fact label="Email">{erased ? <em>Erased</em> : <span className="break-all">{person.email}</span>}</Fact>
-            <Fact label="Name">{name || '—'}</Fact>
-            <Fact label="Country">{person.country ?? '—'}</Fact>
-            <Fact label="Address">{[person.city, person.region, person.postalCode].filter(Boolean).join(', ') || '—'}</Fact>
-            <Fact label="Customer since">
-              <time dateTime={person.createdAt}>{formatDateTime(person.createdAt)}</time>
-            </Fact>
-            <Fact label="Revenue">
-              {formatMoney(data.revenueMinor, data.currency)}
-              {data.refundedMinor > 0 && `, ${formatMoney(data.refundedMinor, data.currency)} refunded`}
-            </Fact>
-          </dl>
+          <FactList
+            className={FACT_ROWS}
+            facts={[
+              ['Email', erased ? <em>Erased</em> : <span className="break-all">{person.email}</span>],
+              ['Name', name || '—'],
+              ['Country', person.country ?? '—'],
+              ['Address', [person.city, person.region, person.postalCode].filter(Boolean).join(', ') || '—'],
+              ['Customer since', <time dateTime={person.createdAt}>{formatDateTime(person.createdAt)}</time>],
+              [
+                'Revenue',
+                <>
+                  {formatMoney(data.revenueMinor, data.currency)}
+                  {data.refundedMinor > 0 && `, ${formatMoney(data.refundedMinor, data.currency)} refunded`}
+                </>,
+              ],
+            ]}
+          />
         </AdminCard>
         <AdminCard title="Sign-in and consent">
-          <dl className="grid gap-2 text-sm">
-            <AccountFacts account={data.account} />
-            <Fact label="Release emails">
-              {data.marketing.releaseEmails ? 'Yes' : 'No'}
-              {data.marketing.since && (
+          <FactList
+            className={FACT_ROWS}
+            facts={[
+              ...accountFacts(data.account),
+              [
+                'Release emails',
                 <>
-                  , since <time dateTime={data.marketing.since}>{formatDateTime(data.marketing.since)}</time>
-                </>
-              )}
-            </Fact>
-          </dl>
+                  {data.marketing.releaseEmails ? 'Yes' : 'No'}
+                  {data.marketing.since && (
+                    <>
+                      , since <time dateTime={data.marketing.since}>{formatDateTime(data.marketing.since)}</time>
+                    </>
+                  )}
+                </>,
+              ],
+            ]}
+          />
         </AdminCard>
       </div>
 
@@ -244,29 +258,21 @@ export default function CustomerPage() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8.5rem_1fr] gap-2">
-      <dt className="text-secondary">{label}</dt>
-      <dd className="min-w-0 text-primary">{children}</dd>
-    </div>
-  );
-}
-
 function Badge({ children }: { children: ReactNode }) {
   return <span className="ml-2 inline-block rounded-full bg-tertiary px-2 py-0.5 text-xs font-medium text-primary">{children}</span>;
 }
 
-function AccountFacts({ account }: { account: CustomerDetail['account'] }) {
-  if (account.provider === 'external') return <Fact label="Sign-in account">Managed by the identity provider</Fact>;
-  if (!account.account) return <Fact label="Sign-in account">None: they have not signed up</Fact>;
+function accountFacts(account: CustomerDetail['account']): Fact[] {
+  if (account.provider === 'external') return [['Sign-in account', 'Managed by the identity provider']];
+  if (!account.account) return [['Sign-in account', 'None: they have not signed up']];
   const { emailVerified, createdAt, lastSignedInAt } = account.account;
-  return (
-    <>
-      <Fact label="Sign-in account">
+  return [
+    [
+      'Sign-in account',
+      <>
         {emailVerified ? 'Verified' : 'Not verified'}, created <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-      </Fact>
-      <Fact label="Last sign-in">{lastSignedInAt ? <time dateTime={lastSignedInAt}>{formatDateTime(lastSignedInAt)}</time> : 'Never'}</Fact>
-    </>
-  );
+      </>,
+    ],
+    ['Last sign-in', lastSignedInAt ? <time dateTime={lastSignedInAt}>{formatDateTime(lastSignedInAt)}</time> : 'Never'],
+  ];
 }

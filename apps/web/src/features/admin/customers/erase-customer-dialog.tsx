@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CustomerErased } from '@store/contracts/admin';
 import { Button } from '#web/components/ui/button.tsx';
+import { useModalDialog } from '#web/components/ui/use-modal-dialog.ts';
 import { inputClasses } from '../components/form-field';
 import { errorMessage } from '../utils/error-message';
 
@@ -18,7 +19,6 @@ export function EraseCustomerDialog({
   onErase: (confirmEmail: string) => Promise<CustomerErased>;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const inputId = useId();
@@ -26,17 +26,11 @@ export function EraseCustomerDialog({
   const [typed, setTyped] = useState('');
   const [state, setState] = useState<{ status: 'idle' | 'erasing' } | { status: 'failed'; message: string }>({ status: 'idle' });
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const dialog = useModalDialog(() => {
+    if (state.status !== 'erasing') onClose();
+  });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    inputRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+  useEffect(() => inputRef.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,12 +46,8 @@ export function EraseCustomerDialog({
   const erasing = state.status === 'erasing';
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!erasing) onClose();
-      }}
       className="fixed inset-0 m-auto h-fit max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl border border-border bg-background p-0 text-primary shadow-2xl backdrop:bg-black/70"
     >
       <form className="flex flex-col gap-4 p-6" onSubmit={(event) => void submit(event)}>

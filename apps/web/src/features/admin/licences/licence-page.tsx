@@ -9,7 +9,8 @@ import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { AdminCard, AdminPage } from '../components/admin-page';
-import { inputClasses } from '../components/form-field';
+import { FactTiles } from '../components/facts';
+import { FormField, inputClasses } from '../components/form-field';
 import { errorMessage } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
 import { expiryLabel, LicenceStatusBadge, TYPE_LABELS } from './licence-display';
@@ -43,7 +44,6 @@ function LicenceView({ detail }: { detail: LicenceDetail }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [days, setDays] = useState('14');
-  const reasonId = useId();
   const daysId = useId();
   const active = licence.machines.filter((machine) => machine.releasedAt === null);
 
@@ -72,47 +72,46 @@ function LicenceView({ detail }: { detail: LicenceDetail }) {
       }
     >
       <AdminCard>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <div>
-            <dt className="text-sm text-secondary">Key</dt>
-            <dd className="mt-1 flex flex-wrap items-center gap-2">
-              <span className="font-mono text-lg font-semibold break-all">{licence.key}</span>
-              <CopyButton value={licence.key} label="the licence key" />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-secondary">Status</dt>
-            <dd className="mt-1">
-              <LicenceStatusBadge status={status} />
-              {licence.revokedAt && <span className="ml-2 text-sm text-secondary">since {formatDateTime(licence.revokedAt)}</span>}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-secondary">Ends</dt>
-            <dd className="mt-1">{expiryLabel(licence.expiresAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-secondary">Customer</dt>
-            <dd className="mt-1 break-all">
+        <FactTiles
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          labelClassName="text-sm text-secondary"
+          valueClassName="mt-1"
+          facts={[
+            [
+              'Key',
+              <>
+                <span className="font-mono text-lg font-semibold break-all">{licence.key}</span>
+                <CopyButton value={licence.key} label="the licence key" />
+              </>,
+              'flex flex-wrap items-center gap-2',
+            ],
+            [
+              'Status',
+              <>
+                <LicenceStatusBadge status={status} />
+                {licence.revokedAt && <span className="ml-2 text-sm text-secondary">since {formatDateTime(licence.revokedAt)}</span>}
+              </>,
+            ],
+            ['Ends', expiryLabel(licence.expiresAt)],
+            [
+              'Customer',
               <Link to={paths.admin.customer.getHref(customer.id)} className="text-primary underline underline-offset-2">
                 {customer.erased ? 'Erased customer' : customer.email}
-              </Link>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-secondary">Order</dt>
-            <dd className="mt-1">
-              <Link to={paths.admin.order.getHref(order.id)} className="font-mono text-primary underline underline-offset-2">
-                {order.reference}
-              </Link>
-              {order.kind === 'complimentary' && <span className="ml-2 text-sm text-secondary">Complimentary</span>}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-secondary">Issued</dt>
-            <dd className="mt-1">{formatDateTime(licence.createdAt)}</dd>
-          </div>
-        </dl>
+              </Link>,
+              'break-all',
+            ],
+            [
+              'Order',
+              <>
+                <Link to={paths.admin.order.getHref(order.id)} className="font-mono text-primary underline underline-offset-2">
+                  {order.reference}
+                </Link>
+                {order.kind === 'complimentary' && <span className="ml-2 text-sm text-secondary">Complimentary</span>}
+              </>,
+            ],
+            ['Issued', formatDateTime(licence.createdAt)],
+          ]}
+        />
       </AdminCard>
 
       <AdminCard title="Actions">
@@ -247,29 +246,21 @@ function LicenceView({ detail }: { detail: LicenceDetail }) {
             The plugin stops working on every computer at its next check, and its {active.length} active computer{active.length === 1 ? ' is' : 's are'}{' '}
             released. You can restore it later unless its purchase is refunded.
           </p>
-          <div className="mt-4 flex flex-col gap-1.5">
-            <label htmlFor={reasonId} className="text-sm font-semibold text-primary">
-              Reason
-            </label>
-            <textarea
-              id={reasonId}
-              className={inputClasses}
-              rows={2}
-              maxLength={500}
-              value={reason}
-              aria-invalid={Boolean(reasonError)}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(null);
-              }}
-            />
-            {reasonError && (
-              <p id={`${reasonId}-error`} role="alert" className="text-sm font-medium text-danger">
-                {reasonError}
-              </p>
+          <FormField label="Reason" className="mt-4" error={reasonError ?? undefined}>
+            {(control) => (
+              <textarea
+                {...control}
+                className={inputClasses}
+                rows={2}
+                maxLength={500}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setReasonError(null);
+                }}
+              />
             )}
-          </div>
+          </FormField>
         </ConfirmDialog>
       )}
     </AdminPage>

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminEmail, AdminLicence, AdminMachine, AdminOrderLine, AdminRefundRequest, AdminWebhookEvent, OrderDetail } from '@store/contracts/admin';
 import { paths } from '@store/contracts/paths';
@@ -9,6 +9,7 @@ import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { AdminCard, AdminPage } from '../components/admin-page';
 import { DataTable } from '../components/data-table';
+import { FactList, FactTiles } from '../components/facts';
 import { errorMessage } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
 import { Badge, ComplimentaryBadge, lineRevenue, money, OrderStatusBadge, PLATFORM_LABELS, plural, PROVIDER_LABELS, type BadgeTone } from './order-display';
@@ -112,7 +113,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
 
       <div className="grid gap-6 xl:grid-cols-2">
         <AdminCard title="Summary">
-          <Facts
+          <FactList
             facts={[
               ['Subtotal', money(order.subtotalMinor, order.currency)],
               ['Discount', order.discountMinor > 0 ? `−${money(order.discountMinor, order.currency)}` : '—'],
@@ -131,7 +132,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
               <Badge tone="neutral">Erased customer</Badge>
             </p>
           )}
-          <Facts
+          <FactList
             facts={[
               ['Email', <span className="break-all">{customer.email}</span>],
               ['Name', customer.name ?? '—'],
@@ -199,20 +200,6 @@ function OrderView({ detail }: { detail: OrderDetail }) {
   );
 }
 
-/** Label and value pairs, two columns from small screens up. */
-function Facts({ facts }: { facts: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-      {facts.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-secondary">{label}</dt>
-          <dd className="min-w-0 text-primary">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 const dateCell = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : '—');
 
 function lineColumns(currency: string): ColumnDef<AdminOrderLine, unknown>[] {
@@ -263,24 +250,18 @@ function LicenceItem({ licence }: { licence: AdminLicence }) {
         <CopyButton value={licence.key} label={`licence key ${licence.key}`} />
         <Badge tone={licence.status === 'active' ? 'good' : 'bad'}>{licence.status === 'active' ? 'Active' : 'Revoked'}</Badge>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-secondary">Product</dt>
-          <dd>{licence.productName}</dd>
-        </div>
-        <div>
-          <dt className="text-secondary">Type</dt>
-          <dd>{LICENCE_TYPES[licence.type]}</dd>
-        </div>
-        <div>
-          <dt className="text-secondary">Seats</dt>
-          <dd className="tabular-nums">{licence.seats}</dd>
-        </div>
-        <div>
-          <dt className="text-secondary">{licence.revokedAt ? 'Revoked on' : 'Expires'}</dt>
-          <dd>{licence.revokedAt ? dateCell(licence.revokedAt) : licence.expiresAt ? dateCell(licence.expiresAt) : 'Never'}</dd>
-        </div>
-      </dl>
+      <FactTiles
+        className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4"
+        facts={[
+          ['Product', licence.productName],
+          ['Type', LICENCE_TYPES[licence.type]],
+          ['Seats', licence.seats, 'tabular-nums'],
+          [
+            licence.revokedAt ? 'Revoked on' : 'Expires',
+            licence.revokedAt ? dateCell(licence.revokedAt) : licence.expiresAt ? dateCell(licence.expiresAt) : 'Never',
+          ],
+        ]}
+      />
       <h3 className="mt-4 text-sm font-semibold text-primary">Computers</h3>
       {licence.machines.length === 0 ? (
         <p className="mt-1 text-sm text-secondary">Not activated on any computer.</p>

@@ -1,40 +1,36 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DAY_RANGE_ORDER_MESSAGE, isOrderedRange, ORDER_STATUSES, ADMIN_SEARCH_MAX, type AdminOrderRow, type OrderTotals } from '@store/contracts/admin';
 import { paths } from '@store/contracts/paths';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { AdminPage } from '../components/admin-page';
 import { DataTable } from '../components/data-table';
+import { FactTiles } from '../components/facts';
 import { FormField, inputClasses } from '../components/form-field';
+import { ListStatus, LoadMoreButton } from '../components/list-status';
+import { ClearFiltersLink, FilterForm, optionsOf, SelectFilter, useSearchParamFilters } from '../components/search-filters';
 import { errorMessage, fieldErrors } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
 import { useProductList } from '../products/products-api';
 import { ComplimentaryBadge, money, OrderStatusBadge, STATUS_LABELS } from './order-display';
 import { FILTER_NAMES, filtersOf, useExportOrders, useOrderList } from './orders-api';
 
-type FilterName = (typeof FILTER_NAMES)[number];
+const STATUS_OPTIONS = optionsOf(ORDER_STATUSES, STATUS_LABELS);
+const KIND_OPTIONS = [
+  { value: 'sale', label: 'Sales' },
+  { value: 'complimentary', label: 'Complimentary' },
+];
 
 /** /admin/orders: every order, newest first, searched and filtered from the address; totals of the filtered set; CSV export. */
 export default function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useSearchParamFilters<(typeof FILTER_NAMES)[number]>();
   const filters = filtersOf(params);
   const list = useOrderList(filters);
   const products = useProductList();
   const exporting = useExportOrders(filters);
-
-  const setFilter = (name: FilterName, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const productOptions = products.data?.products.map((product) => ({ value: String(product.id), label: product.displayName })) ?? [];
 
   const ordered = isOrderedRange(filters);
   const serverFields = fieldErrors(list.error);
@@ -52,7 +48,7 @@ export default function OrdersPage() {
         </Button>
       }
     >
-      <form role="search" aria-label="Filter the orders" className="grid grid-cols-2 gap-3 xl:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+      <FilterForm label="Filter the orders" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <SearchField
           label="Search"
           className="col-span-2"
@@ -70,18 +66,15 @@ export default function OrdersPage() {
           maxLength={64}
           onChange={(value) => setFilter('coupon', value)}
         />
-        <FormField label="Product" className="col-span-2 sm:col-span-1">
-          {(control) => (
-            <select {...control} className={inputClasses} value={filters.productId ?? ''} onChange={(event) => setFilter('productId', event.target.value)}>
-              <option value="">Every product</option>
-              {products.data?.products.map((product) => (
-                <option key={product.id} value={String(product.id)}>
-                  {product.displayName}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectFilter
+          name="productId"
+          label="Product"
+          className="col-span-2 sm:col-span-1"
+          value={filters.productId}
+          anyLabel="Every product"
+          options={productOptions}
+          onChange={setFilter}
+        />
         <FormField label="From" error={serverFields.from}>
           {(control) => (
             <input {...control} type="date" className={inputClasses} value={filters.from ?? ''} onChange={(event) => setFilter('from', event.target.value)} />
@@ -92,35 +85,10 @@ export default function OrdersPage() {
             <input {...control} type="date" className={inputClasses} value={filters.to ?? ''} onChange={(event) => setFilter('to', event.target.value)} />
           )}
         </FormField>
-        <FormField label="Status">
-          {(control) => (
-            <select {...control} className={inputClasses} value={filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-              <option value="">Any status</option>
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Kind">
-          {(control) => (
-            <select {...control} className={inputClasses} value={filters.kind ?? ''} onChange={(event) => setFilter('kind', event.target.value)}>
-              <option value="">Sales and complimentary</option>
-              <option value="sale">Sales</option>
-              <option value="complimentary">Complimentary</option>
-            </select>
-          )}
-        </FormField>
-      </form>
-      {filtered && (
-        <p className="-mt-3 text-sm">
-          <Link to={paths.admin.orders.getHref()} className="font-medium text-primary underline underline-offset-2">
-            Clear the filters
-          </Link>
-        </p>
-      )}
+        <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
+        <SelectFilter name="kind" label="Kind" value={filters.kind} anyLabel="Sales and complimentary" options={KIND_OPTIONS} onChange={setFilter} />
+      </FilterForm>
+      {filtered && <ClearFiltersLink to={paths.admin.orders.getHref()} />}
 
       {exporting.isError && (
         <Alert tone="error" title="The CSV was not exported">
@@ -128,12 +96,13 @@ export default function OrdersPage() {
         </Alert>
       )}
 
-      {ordered && list.isPending && <Skeleton className="h-64" />}
-      {list.isError && (
-        <Alert tone="error" title="The orders could not be loaded">
-          {errorMessage(list.error)} {Object.keys(serverFields).length > 0 ? 'Change the filter marked above.' : 'Reload the page to try again.'}
-        </Alert>
-      )}
+      <ListStatus
+        query={list}
+        enabled={ordered}
+        skeletonClassName="h-64"
+        errorTitle="The orders could not be loaded"
+        errorHint={Object.keys(serverFields).length > 0 ? 'Change the filter marked above.' : 'Reload the page to try again.'}
+      />
       {totals && <TotalsSummary totals={totals} />}
       {list.data && (
         <DataTable
@@ -150,11 +119,7 @@ export default function OrdersPage() {
           }
         />
       )}
-      {list.hasNextPage && (
-        <Button variant="secondary" className="self-start" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {list.isFetchingNextPage ? 'Loading…' : 'Show older orders'}
-        </Button>
-      )}
+      <LoadMoreButton query={list} label="Show older orders" />
       {list.isFetchNextPageError && (
         <Alert tone="error" title="The older orders could not be loaded">
           {errorMessage(list.error)} Press “Show older orders” to try again.
@@ -223,27 +188,17 @@ function TotalsSummary({ totals }: { totals: OrderTotals }) {
   return (
     <section aria-label="Totals of these orders" className="grid gap-3 md:grid-cols-2">
       {totals.map((sum) => (
-        <dl
+        <FactTiles
           key={sum.currency}
           className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl border border-border/40 bg-background p-4 text-sm shadow-sm sm:grid-cols-4 dark:border-border/70"
-        >
-          <div>
-            <dt className="text-secondary">Orders ({sum.currency})</dt>
-            <dd className="text-lg font-semibold tabular-nums text-primary">{sum.orders}</dd>
-          </div>
-          <div>
-            <dt className="text-secondary">Revenue</dt>
-            <dd className="text-lg font-semibold tabular-nums text-primary">{money(sum.totalMinor, sum.currency)}</dd>
-          </div>
-          <div>
-            <dt className="text-secondary">Refunded</dt>
-            <dd className="text-lg font-semibold tabular-nums text-primary">{money(sum.refundedMinor, sum.currency)}</dd>
-          </div>
-          <div>
-            <dt className="text-secondary">Net</dt>
-            <dd className="text-lg font-semibold tabular-nums text-primary">{money(sum.netMinor, sum.currency)}</dd>
-          </div>
-        </dl>
+          valueClassName="text-lg font-semibold tabular-nums text-primary"
+          facts={[
+            [`Orders (${sum.currency})`, sum.orders],
+            ['Revenue', money(sum.totalMinor, sum.currency)],
+            ['Refunded', money(sum.refundedMinor, sum.currency)],
+            ['Net', money(sum.netMinor, sum.currency)],
+          ]}
+        />
       ))}
     </section>
   );

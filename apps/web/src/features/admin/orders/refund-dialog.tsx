@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { REFUND_REASON_MAX, type OrderDetail } from '@store/contracts/admin';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useModalDialog } from '#web/components/ui/use-modal-dialog.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { inputClasses } from '../components/form-field';
+import { FormField, inputClasses } from '../components/form-field';
 import { errorMessage, fieldErrors } from '../utils/error-message';
 import { money, plural, PROVIDER_LABELS, refundPlan, unitsLeft, type RefundPlan } from './order-display';
 import { useRefundOrder } from './orders-api';
@@ -29,12 +30,10 @@ const settledRefusal = (error: unknown) => error instanceof ApiError && (error.s
  * A modal `<dialog>`: the page behind is inert, Escape closes it, focus returns where it was.
  */
 export function RefundDialog({ detail, onClose }: { detail: OrderDetail; onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const sending = useRef(false);
   const titleId = useId();
-  const reasonId = useId();
-  const reasonErrorId = useId();
   const refund = useRefundOrder(detail.order.id);
   const { order } = detail;
   const refundable = detail.lines.filter((line) => unitsLeft(line) > 0);
@@ -46,15 +45,6 @@ export function RefundDialog({ detail, onClose }: { detail: OrderDetail; onClose
   /** The request made and what it was to do (the order changes as it completes). */
   const [sent, setSent] = useState<{ requestId: number; plan: RefundPlan } | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
   // Each step starts at its heading, so a screen reader reads what the step is about.
   useEffect(() => headingRef.current?.focus(), [step]);
 
@@ -114,12 +104,8 @@ export function RefundDialog({ detail, onClose }: { detail: OrderDetail; onClose
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
       className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl overflow-y-auto rounded-xl border border-border bg-background p-0 text-primary shadow-2xl backdrop:bg-black/70"
     >
       <div className="p-5 sm:p-6">
@@ -171,27 +157,19 @@ export function RefundDialog({ detail, onClose }: { detail: OrderDetail; onClose
                 </p>
               )}
             </fieldset>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={reasonId} className="text-sm font-semibold">
-                Reason
-              </label>
-              <textarea
-                id={reasonId}
-                rows={3}
-                required
-                maxLength={REFUND_REASON_MAX}
-                className={inputClasses}
-                value={reason}
-                aria-invalid={Boolean(reasonError)}
-                aria-describedby={reasonError ? reasonErrorId : undefined}
-                onChange={(event) => setReason(event.target.value)}
-              />
-              {reasonError && (
-                <p id={reasonErrorId} className="text-sm font-medium text-danger" role="alert">
-                  {reasonError}
-                </p>
+            <FormField label="Reason" error={reasonError}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={3}
+                  required
+                  maxLength={REFUND_REASON_MAX}
+                  className={inputClasses}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
               )}
-            </div>
+            </FormField>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={onClose}>
                 Cancel

@@ -1,24 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { adminProductDetailSchema, PRODUCT_STATUSES, type AdminProductListItem, type AdminProductQuery } from '@store/contracts/admin';
 import { formatMoney } from '@store/contracts/money';
 import { paths } from '@store/contracts/paths';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useAdminApi } from '../api/admin-api-context';
 import { AdminPage } from '../components/admin-page';
 import { DataTable } from '../components/data-table';
 import { FormField, inputClasses } from '../components/form-field';
+import { ListStatus } from '../components/list-status';
+import { FilterForm, SelectFilter, useSearchParamFilters } from '../components/search-filters';
 import { errorMessage } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
 import { productsKey, useCategories, useProductList } from './products-api';
 
 const FILTERS = ['search', 'category', 'status', 'deal'] as const;
+const STATUS_OPTIONS = [
+  { value: 'live', label: 'Live' },
+  { value: 'draft', label: 'Drafts' },
+];
+const DEAL_OPTIONS = [
+  { value: 'true', label: 'Deal running now' },
+  { value: 'false', label: 'No deal running' },
+];
 
 /** The list's filters, read from the address so a filtered list can be bookmarked and shared. */
 function filtersOf(params: URLSearchParams): AdminProductQuery {
@@ -34,24 +42,14 @@ function filtersOf(params: URLSearchParams): AdminProductQuery {
 
 /** /admin/products: every product, live or draft, with filters and what can be done to each. */
 export default function ProductsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useSearchParamFilters<(typeof FILTERS)[number]>();
   const filters = filtersOf(params);
   const list = useProductList(filters);
   const categories = useCategories();
   const [confirming, setConfirming] = useState<AdminProductListItem | null>(null);
   const actions = useRowActions(() => setConfirming(null));
 
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-
+  const categoryOptions = categories.data?.categories.map((category) => ({ value: category.name, label: category.name })) ?? [];
   const currency = list.data?.currency ?? 'USD';
   const columns = productColumns(currency, { onDuplicate: (row) => actions.duplicate.mutate(row), onToggleLive: setConfirming, busy: actions.busy });
 
@@ -68,7 +66,7 @@ export default function ProductsPage() {
         </>
       }
     >
-      <form role="search" aria-label="Filter the products" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+      <FilterForm label="Filter the products" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <FormField label="Search">
           {(control) => (
             <input
@@ -81,44 +79,12 @@ export default function ProductsPage() {
             />
           )}
         </FormField>
-        <FormField label="Category">
-          {(control) => (
-            <select {...control} className={inputClasses} value={filters.category ?? ''} onChange={(event) => setFilter('category', event.target.value)}>
-              <option value="">Every category</option>
-              {categories.data?.categories.map((category) => (
-                <option key={category.slug} value={category.name}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Status">
-          {(control) => (
-            <select {...control} className={inputClasses} value={filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-              <option value="">Live and drafts</option>
-              <option value="live">Live</option>
-              <option value="draft">Drafts</option>
-            </select>
-          )}
-        </FormField>
-        <FormField label="Deal">
-          {(control) => (
-            <select {...control} className={inputClasses} value={filters.deal ?? ''} onChange={(event) => setFilter('deal', event.target.value)}>
-              <option value="">With or without</option>
-              <option value="true">Deal running now</option>
-              <option value="false">No deal running</option>
-            </select>
-          )}
-        </FormField>
-      </form>
+        <SelectFilter name="category" label="Category" value={filters.category} anyLabel="Every category" options={categoryOptions} onChange={setFilter} />
+        <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Live and drafts" options={STATUS_OPTIONS} onChange={setFilter} />
+        <SelectFilter name="deal" label="Deal" value={filters.deal} anyLabel="With or without" options={DEAL_OPTIONS} onChange={setFilter} />
+      </FilterForm>
 
-      {list.isPending && <Skeleton className="h-64" />}
-      {list.isError && (
-        <Alert tone="error" title="The products could not be loaded">
-          {errorMessage(list.error)} Reload the page to try again.
-        </Alert>
-      )}
+      <ListStatus query={list} skeletonClassName="h-64" errorTitle="The products could not be loaded" errorHint="Reload the page to try again." />
       {list.data && (
         <DataTable
           caption="Products"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@store/contracts/paths';
+import { useModalDialog } from '#web/components/ui/use-modal-dialog.ts';
 import { LYRA_NAME, PANEL_EXAMPLES } from '../constants';
 import { sharedConversation, type LyraConversation } from '../conversation/lyra-conversation';
 import { logRemixStarted, useShopperQuestions, useSketchEvents } from '../hooks/use-shopper-memory';
@@ -28,23 +29,14 @@ export interface LyraPanelProps extends LyraRenderProps {
  * open; it is its own lazily loaded chunk.
  */
 export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, conversation = sharedConversation, shopper, ...renderProps }: LyraPanelProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose, returnFocusTo);
   const titleId = useId();
   const asked = useRef<PendingQuestion | undefined>(undefined);
   const onSketchEvent = useSketchEvents(shopper);
   useShopperQuestions(conversation, shopper);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const returnTarget = returnFocusTo?.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // The question box, not the first control of the header that opening the dialog focused.
-    dialog?.querySelector('textarea')?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (returnTarget?.isConnected) returnTarget.focus();
-    };
-  }, [returnFocusTo]);
+  // The question box, not the first control of the header that opening the dialog focused.
+  useEffect(() => dialog.ref.current?.querySelector('textarea')?.focus(), [dialog.ref]);
 
   useEffect(() => {
     // Once per pending question, also when effects run twice in development.
@@ -55,12 +47,8 @@ export default function LyraPanel({ onClose, returnFocusTo, pendingQuestion, con
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose();
