@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { AdminCard, AdminPage } from '../components/admin-page';
+import { EmailAddress } from '../components/email-address';
 import { FactList, type Fact } from '../components/facts';
 import { errorMessage } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
@@ -57,7 +58,7 @@ export default function CustomerPage() {
             Personal data erased on <time dateTime={person.erasedAt!}>{formatDateTime(person.erasedAt!)}</time>. The orders stay for the accounts.
           </>
         ) : (
-          <span className="break-all">{person.email}</span>
+          <EmailAddress email={person.email} />
         )
       }
       actions={
@@ -76,7 +77,7 @@ export default function CustomerPage() {
           <FactList
             className={FACT_ROWS}
             facts={[
-              ['Email', erased ? <em>Erased</em> : <span className="break-all">{person.email}</span>],
+              ['Email', erased ? <em>Erased</em> : <EmailAddress email={person.email} />],
               ['Name', name || '—'],
               ['Country', person.country ?? '—'],
               ['Address', [person.city, person.region, person.postalCode].filter(Boolean).join(', ') || '—'],

@@ -9,7 +9,8 @@ import { DataTable } from '../components/data-table';
 import { FormField, inputClasses } from '../components/form-field';
 import { ListStatus, LoadMoreButton } from '../components/list-status';
 import { FilterForm, optionsOf, SelectFilter, useSearchParamFilters } from '../components/search-filters';
-import { formatDateTime } from '../utils/format';
+import { EmailAddress } from '../components/email-address';
+import { formatDate, formatDateTime } from '../utils/format';
 import { expiryLabel, LicenceStatusBadge, STATUS_LABELS, TYPE_LABELS } from './licence-display';
 import { useLicenceList, type LicenceFilters } from './licences-api';
 
@@ -94,7 +95,7 @@ function licenceColumns(): ColumnDef<AdminLicenceRow, unknown>[] {
       ),
     },
     { header: 'Product', accessorKey: 'productName' },
-    { header: 'Customer', accessorKey: 'email', cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
+    { header: 'Customer', accessorKey: 'email', cell: ({ row }) => <EmailAddress email={row.original.email} /> },
     { header: 'Type', accessorKey: 'type', cell: ({ row }) => TYPE_LABELS[row.original.type] },
     { header: 'Status', accessorKey: 'status', cell: ({ row }) => <LicenceStatusBadge status={row.original.status} /> },
     {
@@ -108,6 +109,14 @@ function licenceColumns(): ColumnDef<AdminLicenceRow, unknown>[] {
       ),
     },
     { header: 'Ends', id: 'expiresAt', accessorFn: (row) => row.expiresAt ?? '', cell: ({ row }) => expiryLabel(row.original.expiresAt) },
-    { header: 'Issued', accessorKey: 'createdAt', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
+    {
+      header: 'Issued',
+      accessorKey: 'createdAt',
+      cell: ({ row }) => (
+        <time dateTime={row.original.createdAt} title={formatDateTime(row.original.createdAt)} className="whitespace-nowrap">
+          {formatDate(row.original.createdAt)}
+        </time>
+      ),
+    },
   ];
 }

@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { AdminCard, AdminPage } from '../components/admin-page';
+import { EmailAddress } from '../components/email-address';
 import { DataTable } from '../components/data-table';
 import { FactList, FactTiles } from '../components/facts';
 import { errorMessage } from '../utils/error-message';
@@ -134,7 +135,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
           )}
           <FactList
             facts={[
-              ['Email', <span className="break-all">{customer.email}</span>],
+              ['Email', <EmailAddress email={customer.email} />],
               ['Name', customer.name ?? '—'],
               ['Country', customer.country ?? '—'],
             ]}
@@ -347,7 +348,7 @@ const EMAIL_COLUMNS: ColumnDef<AdminEmail, unknown>[] = [
       </span>
     ),
   },
-  { header: 'To', id: 'to', enableSorting: false, cell: ({ row }) => <span className="break-all">{row.original.toAddress}</span> },
+  { header: 'To', id: 'to', enableSorting: false, cell: ({ row }) => <EmailAddress email={row.original.toAddress} /> },
   {
     header: 'Status',
     id: 'status',

@@ -6,6 +6,7 @@ import { paths } from '@store/contracts/paths';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { AdminPage } from '../components/admin-page';
+import { EmailAddress } from '../components/email-address';
 import { DataTable } from '../components/data-table';
 import { FactTiles } from '../components/facts';
 import { FormField, inputClasses } from '../components/form-field';
@@ -231,7 +232,7 @@ const COLUMNS: ColumnDef<AdminOrderRow, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => (
       <span className="flex min-w-0 flex-col items-end md:items-start">
-        <span className="break-all">{row.original.email}</span>
+        <EmailAddress email={row.original.email} />
         {row.original.customerName && <span className="text-secondary">{row.original.customerName}</span>}
       </span>
     ),
