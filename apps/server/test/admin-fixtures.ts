@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { TestApp } from './helpers';
+import type { DatabaseEngine } from '../src/db/client';
+import { createTestApp, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
 
 export const ADMIN_EMAIL = 'owner@example.com';
@@ -9,6 +10,15 @@ export const ADMIN_PASSWORD = 'correct horse battery';
 export async function accessTokenFor(t: TestApp, email: string): Promise<string> {
   const { tokens } = await signInThroughIdp(t, { email, password: ADMIN_PASSWORD, signUp: true });
   return tokens.access_token;
+}
+
+/**
+ * The app with ADMIN_EMAIL as its administrator, signed in, and a rate limit no test reaches;
+ * `options.env` adds to (or overrides) that environment.
+ */
+export async function adminTestApp(engine: DatabaseEngine, options: Parameters<typeof createTestApp>[1] = {}) {
+  const t = await createTestApp(engine, { ...options, env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000', ...options.env } });
+  return { t, admin: adminRequest(t.app, await accessTokenFor(t, ADMIN_EMAIL)) };
 }
 
 /** `app.inject` with a bearer token and a JSON body. */

@@ -5,8 +5,8 @@ import { confirmationResentSchema, DAY_RANGE_ORDER_MESSAGE, orderDetailSchema, o
 import { auditEvents, customers, licences, orderItems, orders, outboxMessages, products, webhookLog } from '../src/db/schema';
 import { ADMIN_API_PREFIX } from '../src/modules/access/admin-api';
 import { createAdminOrdersService, type AdminOrdersModules } from '../src/modules/orders/admin/admin-orders.service';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
-import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { ADMIN_EMAIL, accessTokenFor, adminRequest, adminTestApp } from './admin-fixtures';
+import { TEST_ENGINES, type TestApp } from './helpers';
 import { envelope, postWebhook, testOrder, type TestOrderInput } from './webhook-fixtures';
 
 const ORDERS = `${ADMIN_API_PREFIX}/orders`;
@@ -18,8 +18,7 @@ describe.each(TEST_ENGINES)('the back office’s orders on %s', (engine) => {
   let anonymous: ReturnType<typeof adminRequest>;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000', STORE_TIMEZONE: 'Europe/Berlin' } });
-    admin = adminRequest(t.app, await accessTokenFor(t, ADMIN_EMAIL));
+    ({ t, admin } = await adminTestApp(engine, { env: { STORE_TIMEZONE: 'Europe/Berlin' } }));
     shopper = adminRequest(t.app, await accessTokenFor(t, 'shopper@example.com'));
     anonymous = adminRequest(t.app, undefined);
   });

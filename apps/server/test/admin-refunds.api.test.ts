@@ -7,7 +7,7 @@ import { sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/c
 import { orderDetailSchema, refundCreatedSchema } from '@store/contracts/admin';
 import { auditEvents, licences, orderItems, orders, refundRequests, sandboxWebhookDeliveries } from '../src/db/schema';
 import { ADMIN_API_PREFIX } from '../src/modules/access/admin-api';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
+import { ADMIN_EMAIL, accessTokenFor, adminRequest, adminTestApp } from './admin-fixtures';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { SANDBOX_API, TEST_CARD_PAYMENT } from './sandbox-fixtures';
 import { envelope, postWebhook, testOrder, testReturn } from './webhook-fixtures';
@@ -43,8 +43,7 @@ describe.each(TEST_ENGINES)('refunds from the back office (sandbox) on %s', (eng
   let admin: ReturnType<typeof adminRequest>;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000' } });
-    admin = adminRequest(t.app, await accessTokenFor(t, ADMIN_EMAIL));
+    ({ t, admin } = await adminTestApp(engine));
   });
   afterAll(async () => {
     await t?.close();

@@ -23,8 +23,8 @@ import {
   webhookLog,
 } from '../src/db/schema';
 import { ADMIN_API_PREFIX } from '../src/modules/access/admin-api';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest, routeCollector } from './admin-fixtures';
-import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { accessTokenFor, adminRequest, adminTestApp, routeCollector } from './admin-fixtures';
+import { TEST_ENGINES, type TestApp } from './helpers';
 
 const TIME_ZONE = 'America/New_York';
 
@@ -97,9 +97,8 @@ describe.each(TEST_ENGINES)('the dashboard and sales reports on %s', (engine) =>
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000', STORE_TIMEZONE: TIME_ZONE }, onRoute: collected.onRoute });
+    ({ t, admin } = await adminTestApp(engine, { env: { STORE_TIMEZONE: TIME_ZONE }, onRoute: collected.onRoute }));
     currency = t.config.currency;
-    admin = adminRequest(t.app, await accessTokenFor(t, ADMIN_EMAIL));
     shopper = adminRequest(t.app, await accessTokenFor(t, 'shopper@example.com'));
     const db = t.database.db;
     const [trial] = await db

@@ -4,8 +4,8 @@ import { sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/c
 import { couponDetailSchema, couponListSchema, type CouponFormValues } from '@store/contracts/admin';
 import { auditEvents, couponRedemptions, couponReservations, coupons, orders, sandboxWebhookDeliveries } from '../src/db/schema';
 import { ADMIN_API_PREFIX } from '../src/modules/access/admin-api';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
-import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
+import { ADMIN_EMAIL, type adminRequest, adminTestApp } from './admin-fixtures';
+import { TEST_ENGINES, type TestApp } from './helpers';
 import { SANDBOX_API, TEST_CARD_PAYMENT } from './sandbox-fixtures';
 
 const newCoupon = (overrides: Partial<CouponFormValues> = {}): CouponFormValues => ({
@@ -28,8 +28,7 @@ describe.each(TEST_ENGINES)('coupons in the back office on %s', (engine) => {
   let admin: ReturnType<typeof adminRequest>;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000' } });
-    admin = adminRequest(t.app, await accessTokenFor(t, ADMIN_EMAIL));
+    ({ t, admin } = await adminTestApp(engine));
   });
   afterAll(async () => {
     await t?.close();

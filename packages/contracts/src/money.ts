@@ -16,9 +16,19 @@ function formatterFor(currency: string, locale: string): Intl.NumberFormat {
   return formatter;
 }
 
-/** Number of decimal places a currency uses (2 for USD, 0 for JPY). */
+const exponents = new Map<string, number>();
+
+/**
+ * Number of decimal places a currency uses (2 for USD, 0 for JPY). Remembered per currency:
+ * `resolvedOptions()` builds a fresh object each call, which dominated a CSV of thousands of amounts.
+ */
 export function currencyExponent(currency: string): number {
-  return formatterFor(currency, 'en-US').resolvedOptions().maximumFractionDigits ?? 2;
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    exponent = formatterFor(currency, 'en-US').resolvedOptions().maximumFractionDigits ?? 2;
+    exponents.set(currency, exponent);
+  }
+  return exponent;
 }
 
 export function minorToMajor(minor: number, currency: string): number {

@@ -1,21 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { downloadEvents, products } from '#server/db/schema.ts';
+import { downloadView } from './accounts.repository';
 
 /** The downloads the account area recorded for one customer, for the back office and the privacy export. */
 export function createAccountsPrivacyRepository(db: Database) {
   return {
-    /** Newest first. */
+    /** Newest first, each with its order. */
     downloadsOf(customerId: number) {
       return db
-        .select({
-          at: downloadEvents.createdAt,
-          orderId: downloadEvents.orderId,
-          productName: products.displayName,
-          version: downloadEvents.version,
-          filename: downloadEvents.filename,
-          os: downloadEvents.os,
-        })
+        .select({ ...downloadView, orderId: downloadEvents.orderId })
         .from(downloadEvents)
         .innerJoin(products, eq(products.id, downloadEvents.productId))
         .where(eq(downloadEvents.customerId, customerId))

@@ -21,6 +21,15 @@ export interface PublishedVersion {
   files: ProductFileRow[];
 }
 
+/** A recorded download as the back office shows it: when, the product's name, the version, the file and the system. */
+export const downloadView = {
+  at: downloadEvents.createdAt,
+  productName: products.displayName,
+  version: downloadEvents.version,
+  filename: downloadEvents.filename,
+  os: downloadEvents.os,
+};
+
 /**
  * What the account area reads: everything is reached from the customer row of the caller's
  * verified email, so no query here can return another customer's data.
@@ -153,13 +162,7 @@ export function createAccountsRepository(db: Database) {
     /** The downloads recorded for an order, newest first, with the product's name (the back office's order page). */
     downloadsOfOrder(orderId: number) {
       return db
-        .select({
-          at: downloadEvents.createdAt,
-          productName: products.displayName,
-          version: downloadEvents.version,
-          filename: downloadEvents.filename,
-          os: downloadEvents.os,
-        })
+        .select(downloadView)
         .from(downloadEvents)
         .innerJoin(products, eq(products.id, downloadEvents.productId))
         .where(eq(downloadEvents.orderId, orderId))

@@ -58,43 +58,54 @@ const refundedOrders = (window: ReportWindow) => sql`
     and not exists (select 1 from ${refunds} later where later.order_id = r.order_id and later.created_at > r.created_at)
   group by r.order_id`;
 
+/** Figures of the same period added into one row (a figure no part gave is 0), earliest period first. */
+function mergePeriods(parts: Array<Partial<PeriodRow> & { period: string }>): PeriodRow[] {
+  const byPeriod = new Map<string, PeriodRow>();
+  for (const part of parts) {
+    const row = byPeriod.get(part.period) ?? { period: part.period, orders: 0, units: 0, revenueMinor: 0, refundedMinor: 0 };
+    byPeriod.set(part.period, { ...row, ...part });
+  }
+  return [...byPeriod.values()].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+}
+
 /**
  * The dashboard's and the reports' queries: read-only, over the orders, refunds, licences, outbox,
  * webhook log, product files and Lyra's unanswered questions. Writes nothing.
  */
 export function createReportsRepository(db: Database) {
   return {
-    /** Orders, units, revenue (by order day) and refunds (by refund day) per period; only periods with something. */
+    /**
+     * Orders, units, revenue (by order day) and refunds (by refund day) per period; only periods with
+     * something. Three queries at once: orders counted on their own table, their paid lines summed
+     * in one join, the refunds; adding the lines up per order first costs half as much again at
+     * 100,000 orders (a per-order aggregate that spills to disk).
+     */
     async revenueByPeriod(window: ReportWindow, unit: PeriodUnit): Promise<PeriodRow[]> {
-      const result = await db.execute(sql`
-        with sold as (
-          -- Per order first, then per period: a hash aggregate, not the sort a count(distinct) needs.
-          select ${periodOf(sql`per_order.completed_at`, unit, window.timeZone)} as period,
-            count(*)::int as orders, sum(per_order.units)::int as units, sum(per_order.revenue)::bigint as revenue
-          from (
-            select ${orders.id}, ${orders.completedAt} as completed_at, sum(${orderItems.quantity}) as units, sum(${lineRevenue}) as revenue
-            from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
-            where ${orders.completedAt} >= ${window.start} and ${orders.completedAt} < ${window.end} and ${counted(window.currency)} and ${paidLine}
-            group by ${orders.id}
-          ) per_order
-          group by 1
-        ), returned as (
-          select ${periodOf(sql`ro.refunded_at`, unit, window.timeZone)} as period, sum(${lineRefunded})::bigint as refunded
+      const period = (instant: SQL) => periodOf(instant, unit, window.timeZone);
+      const sold = sql`${orders.completedAt} >= ${window.start} and ${orders.completedAt} < ${window.end} and ${counted(window.currency)}`;
+      const [counts, sums, returns] = await Promise.all([
+        db.execute(sql`
+          select ${period(sql`${orders.completedAt}`)} as period, count(*)::int as orders
+          from ${orders}
+          where ${sold} and exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${paidLine})
+          group by 1`),
+        db.execute(sql`
+          select ${period(sql`${orders.completedAt}`)} as period, sum(${orderItems.quantity})::int as units, sum(${lineRevenue})::bigint as revenue
+          from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+          where ${sold} and ${paidLine}
+          group by 1`),
+        db.execute(sql`
+          select ${period(sql`ro.refunded_at`)} as period, sum(${lineRefunded})::bigint as refunded
           from (${refundedOrders(window)}) ro
           join ${orders} on ${orders.id} = ro.order_id join ${orderItems} on ${orderItems.orderId} = ${orders.id}
           where ${counted(window.currency)} and ${orderItems.refundedQuantity} > 0
-          group by 1
-        )
-        select coalesce(sold.period, returned.period) as period, sold.orders, sold.units, sold.revenue, returned.refunded
-        from sold full join returned on returned.period = sold.period
-        order by 1`);
-      return rowsOf<Record<string, unknown>>(result).map((row) => ({
-        period: String(row.period),
-        orders: int(row.orders),
-        units: int(row.units),
-        revenueMinor: int(row.revenue),
-        refundedMinor: int(row.refunded),
-      }));
+          group by 1`),
+      ]);
+      return mergePeriods([
+        ...rowsOf<Record<string, unknown>>(counts).map((row) => ({ period: String(row.period), orders: int(row.orders) })),
+        ...rowsOf<Record<string, unknown>>(sums).map((row) => ({ period: String(row.period), units: int(row.units), revenueMinor: int(row.revenue) })),
+        ...rowsOf<Record<string, unknown>>(returns).map((row) => ({ period: String(row.period), refundedMinor: int(row.refunded) })),
+      ]);
     },
 
     /** Per product: units and revenue sold in the window, units and amounts refunded in it. */

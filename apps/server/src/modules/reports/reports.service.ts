@@ -31,17 +31,17 @@ const figuresOf = (row: PeriodRow | undefined): RevenueFigures =>
   row
     ? { orders: row.orders, units: row.units, revenueMinor: row.revenueMinor, refundedMinor: row.refundedMinor, netMinor: row.revenueMinor - row.refundedMinor }
     : zeroFigures();
-const sumFigures = (rows: RevenueFigures[]): RevenueFigures =>
-  rows.reduce(
-    (sum, row) => ({
-      orders: sum.orders + row.orders,
-      units: sum.units + row.units,
-      revenueMinor: sum.revenueMinor + row.revenueMinor,
-      refundedMinor: sum.refundedMinor + row.refundedMinor,
-      netMinor: sum.netMinor + row.netMinor,
-    }),
-    zeroFigures(),
-  );
+/** Each of the figures named by `keys` added up over `rows`. */
+function addUp<Key extends string>(rows: ReadonlyArray<Record<Key, number>>, keys: readonly Key[]): Record<Key, number> {
+  const total = Object.fromEntries(keys.map((key) => [key, 0])) as Record<Key, number>;
+  for (const row of rows) for (const key of keys) total[key] += row[key];
+  return total;
+}
+const REVENUE_FIGURES = ['orders', 'units', 'revenueMinor', 'refundedMinor', 'netMinor'] as const satisfies ReadonlyArray<keyof RevenueFigures>;
+const PRODUCT_FIGURES = ['unitsSold', 'unitsRefunded', 'revenueMinor', 'refundedMinor', 'netMinor'] as const satisfies ReadonlyArray<
+  keyof ProductReport['totals']
+>;
+const sumFigures = (rows: RevenueFigures[]): RevenueFigures => addUp(rows, REVENUE_FIGURES);
 
 /**
  * The back office's numbers: the dashboard and the sales reports, in the store currency and the
@@ -89,16 +89,7 @@ export function createReportsService(options: {
       const { from, to, window } = resolve(range);
       const [rows, scope] = await Promise.all([repository.byProduct(window), scopeOf(from, to, window)]);
       const products = rows.map((row) => ({ ...row, netMinor: row.revenueMinor - row.refundedMinor }));
-      const totals = products.reduce(
-        (sum, row) => ({
-          unitsSold: sum.unitsSold + row.unitsSold,
-          unitsRefunded: sum.unitsRefunded + row.unitsRefunded,
-          revenueMinor: sum.revenueMinor + row.revenueMinor,
-          refundedMinor: sum.refundedMinor + row.refundedMinor,
-          netMinor: sum.netMinor + row.netMinor,
-        }),
-        { unitsSold: 0, unitsRefunded: 0, revenueMinor: 0, refundedMinor: 0, netMinor: 0 },
-      );
+      const totals = addUp(products, PRODUCT_FIGURES);
       return { scope, products, totals };
     },
 

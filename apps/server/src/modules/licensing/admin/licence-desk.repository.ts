@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { customers, licenceMachines, licences, orderItems, orders, products, type LicenceRow, type ProductRow } from '#server/db/schema.ts';
+import { createLicencesRepository } from '../licences.repository';
 import type { ReleaseReason } from '../licensing.repository';
 
 export interface LicenceSearch {
@@ -97,22 +98,9 @@ export function createLicenceDeskRepository(db: Database) {
       return Number(row?.n ?? 0);
     },
 
-    /** Every computer the licence was ever activated on, oldest first. */
+    /** Every computer the licence was ever activated on, oldest first (the licensing repository's query, on this transaction). */
     machines(licenceId: number) {
-      return db
-        .select({
-          id: licenceMachines.id,
-          name: licenceMachines.name,
-          platform: licenceMachines.platform,
-          appVersion: licenceMachines.appVersion,
-          activatedAt: licenceMachines.activatedAt,
-          lastSeenAt: licenceMachines.lastSeenAt,
-          releasedAt: licenceMachines.releasedAt,
-          releasedReason: licenceMachines.releasedReason,
-        })
-        .from(licenceMachines)
-        .where(eq(licenceMachines.licenceId, licenceId))
-        .orderBy(asc(licenceMachines.activatedAt), asc(licenceMachines.id));
+      return createLicencesRepository(db).machinesOf([licenceId]);
     },
 
     /** Releases one active computer of the licence; false when it was not active on it. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { customers, orderItems, orders, refundRequests, refunds, webhookLog } from '#server/db/schema.ts';
 
@@ -37,6 +38,28 @@ const lineRefunded = sql`round(${lineRevenue} * ${orderItems.refundedQuantity}::
 /** The completion time as text exact to the microsecond (a JavaScript date keeps milliseconds): the cursor's key. */
 const cursorTime = sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
+/** What the list and the CSV show of an order and its customer (the list adds its lines' names and refunds). */
+const orderColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  kind: orders.kind,
+  status: orders.status,
+  email: orders.email,
+  customerId: orders.customerId,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  country: customers.country,
+  couponCodes: orders.couponCodes,
+  currency: orders.currency,
+  taxMinor: orders.taxMinor,
+  totalMinor: orders.totalMinor,
+  provider: orders.provider,
+  providerOrderId: orders.providerOrderId,
+  live: orders.live,
+  completedAt: orders.completedAt,
+  cursorTime,
+};
+
 function conditions(filter: OrderFilter, after?: OrderCursor): SQL[] {
   const where: SQL[] = [];
   const { search } = filter;
@@ -64,6 +87,14 @@ function conditions(filter: OrderFilter, after?: OrderCursor): SQL[] {
   return where;
 }
 
+/** Up to `limit` of the orders the filter keeps after the cursor, newest first. */
+function newestAfter<Query extends PgSelect>(query: Query, filter: OrderFilter, limit: number, after?: OrderCursor) {
+  return query
+    .where(and(...conditions(filter, after)))
+    .orderBy(desc(orders.completedAt), desc(orders.id))
+    .limit(limit);
+}
+
 /**
  * The back office's reads of the orders module's tables (orders, lines, customers, refunds,
  * refund requests, the webhook log) and its writes of refund requests. `db` may be a transaction.
@@ -72,32 +103,24 @@ export function createAdminOrdersRepository(db: Database) {
   return {
     /** A page of orders, newest first, one more than `limit` so the caller knows whether another follows. */
     listOrders(filter: OrderFilter, limit: number, after?: OrderCursor) {
-      return db
-        .select({
-          id: orders.id,
-          reference: orders.reference,
-          kind: orders.kind,
-          status: orders.status,
-          email: orders.email,
-          customerId: orders.customerId,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          couponCodes: orders.couponCodes,
-          currency: orders.currency,
-          totalMinor: orders.totalMinor,
-          live: orders.live,
-          completedAt: orders.completedAt,
-          cursorTime,
-          products: sql<
-            string[]
-          >`(select coalesce(array_agg(${orderItems.display} order by ${orderItems.id}), '{}') from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-          refundedMinor: sql<number>`(select coalesce(sum(${lineRefunded}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
-        })
-        .from(orders)
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(and(...conditions(filter, after)))
-        .orderBy(desc(orders.completedAt), desc(orders.id))
-        .limit(limit + 1);
+      return newestAfter(
+        db
+          .select({
+            ...orderColumns,
+            products: sql<
+              string[]
+            >`(select coalesce(array_agg(${orderItems.display} order by ${orderItems.id}), '{}') from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+            refundedMinor: sql<number>`(select coalesce(sum(${lineRefunded}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+              Number,
+            ),
+          })
+          .from(orders)
+          .innerJoin(customers, eq(customers.id, orders.customerId))
+          .$dynamic(),
+        filter,
+        limit + 1,
+        after,
+      );
     },
 
     /**
@@ -134,30 +157,7 @@ export function createAdminOrdersRepository(db: Database) {
 
     /** A batch of orders for the CSV, newest first, with who bought them. */
     exportOrders(filter: OrderFilter, limit: number, after?: OrderCursor) {
-      return db
-        .select({
-          id: orders.id,
-          reference: orders.reference,
-          kind: orders.kind,
-          status: orders.status,
-          email: orders.email,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          country: customers.country,
-          currency: orders.currency,
-          taxMinor: orders.taxMinor,
-          totalMinor: orders.totalMinor,
-          couponCodes: orders.couponCodes,
-          provider: orders.provider,
-          providerOrderId: orders.providerOrderId,
-          completedAt: orders.completedAt,
-          cursorTime,
-        })
-        .from(orders)
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(and(...conditions(filter, after)))
-        .orderBy(desc(orders.completedAt), desc(orders.id))
-        .limit(limit);
+      return newestAfter(db.select(orderColumns).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).$dynamic(), filter, limit, after);
     },
 
     linesOf(orderIds: number[]) {

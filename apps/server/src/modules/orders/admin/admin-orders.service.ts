@@ -120,8 +120,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const MAX_ID = 2 ** 31 - 1;
 
-/** The CSV is read from the database this many orders at a time (keyset), never all at once. */
-const EXPORT_BATCH = 500;
+/**
+ * The CSV is read from the database this many orders at a time (keyset), never all at once: a
+ * month of a busy store in one or two batches (two queries each), a bounded amount in memory.
+ */
+const EXPORT_BATCH = 5000;
 
 /**
  * The back office's orders: the list with its filters and totals, the CSV for the accountant,
@@ -177,14 +180,8 @@ export function createAdminOrdersService(options: AdminOrdersOptions) {
       let first = true;
       for (;;) {
         const batch = await repository.exportOrders(filter, batchSize, after);
-        const lines = await repository.linesOf(batch.map((order) => order.id));
-        const rows = batch.flatMap((order) =>
-          csvRows(
-            order,
-            lines.filter((line) => line.orderId === order.id),
-            timeZone,
-          ),
-        );
+        const lines = byOrder(await repository.linesOf(batch.map((order) => order.id)));
+        const rows = batch.flatMap((order) => csvRows(order, lines.get(order.id) ?? [], timeZone));
         if (first || rows.length > 0) {
           const csv = toCsv(CSV_COLUMNS, rows);
           // Each batch is a CSV of its own: the header row is written once, with the first.
@@ -545,11 +542,20 @@ export const CSV_COLUMNS = [
 
 type CsvRow = Record<(typeof CSV_COLUMNS)[number]['key'], string | number>;
 
-function csvRows(
-  order: Awaited<ReturnType<AdminOrdersRepository['exportOrders']>>[number],
-  lines: Awaited<ReturnType<AdminOrdersRepository['linesOf']>>,
-  timeZone: string,
-): CsvRow[] {
+type OrderLine = Awaited<ReturnType<AdminOrdersRepository['linesOf']>>[number];
+
+/** Lines by their order's id, in the order they came (one pass: a batch holds thousands of orders). */
+function byOrder(lines: OrderLine[]): Map<number, OrderLine[]> {
+  const grouped = new Map<number, OrderLine[]>();
+  for (const line of lines) {
+    const group = grouped.get(line.orderId);
+    if (group) group.push(line);
+    else grouped.set(line.orderId, [line]);
+  }
+  return grouped;
+}
+
+function csvRows(order: Awaited<ReturnType<AdminOrdersRepository['exportOrders']>>[number], lines: OrderLine[], timeZone: string): CsvRow[] {
   const { date, time } = storeDateTime(order.completedAt, timeZone);
   const money = (minor: number) => major(minor, order.currency);
   return lines.map((line, index) => {
