@@ -16,6 +16,7 @@ const licenceKey = (licenceId: number) => [...licencesKey, 'licence', licenceId]
 /** The desk's filters as the URL and the API name them. */
 export interface LicenceFilters {
   q?: string;
+  productId?: string;
   status?: string;
   type?: string;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminLicenceRow, LicenceDetail, LicenceList } from '@store/contracts/admin';
 import { paths } from '@store/contracts/paths';
-import { renderAdminPage, type SentRequest } from '../products/testing';
+import { listItem, renderAdminPage, type SentRequest } from '../products/testing';
 import ComplimentaryLicencePage from './complimentary-licence-page';
 import LicencePage from './licence-page';
 import LicencesPage from './licences-page';
@@ -64,7 +64,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the licence desk', () => {
   it('searches by key or email through the URL and lists each licence with its computers and status', async () => {
     const list: LicenceList = { licences: [row], next: null };
-    const { sent } = renderAdminPage(LicencesPage, { url: '/admin/licences', pattern: paths.admin.licences.path, answer: () => ({ body: list }) });
+    const products = { products: [listItem(), listItem({ id: 2, path: 'loop-kit', displayName: 'Loop Kit' })], currency: 'USD' };
+    const { sent } = renderAdminPage(LicencesPage, {
+      url: '/admin/licences',
+      pattern: paths.admin.licences.path,
+      answer: (request) => ({ body: request.path.startsWith('/products') ? products : list }),
+    });
+    const licenceRequests = () => sent.filter((request) => request.path.startsWith('/licences'));
     const table = await screen.findByRole('table');
     const cells = within(table).getByRole('link', { name: row.key }).closest('tr')!;
     expect(within(cells).getByText('1 of 3')).toBeInTheDocument();
@@ -75,9 +81,11 @@ describe('the licence desk', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Licence key or email'), ' abcd efgh ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(sent.at(-1)?.path).toBe('/licences?q=abcd+efgh'));
+    await waitFor(() => expect(licenceRequests().at(-1)?.path).toBe('/licences?q=abcd+efgh'));
     await user.selectOptions(screen.getByLabelText('Status'), 'revoked');
-    await waitFor(() => expect(sent.at(-1)?.path).toBe('/licences?q=abcd+efgh&status=revoked'));
+    await waitFor(() => expect(licenceRequests().at(-1)?.path).toBe('/licences?q=abcd+efgh&status=revoked'));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Product' }), 'Loop Kit');
+    await waitFor(() => expect(licenceRequests().at(-1)?.path).toBe('/licences?q=abcd+efgh&productId=2&status=revoked'));
   });
 
   it('says when nothing matches', async () => {

@@ -11,6 +11,7 @@ import { ListStatus, LoadMoreButton } from '../components/list-status';
 import { FilterForm, optionsOf, SelectFilter, useSearchParamFilters } from '../components/search-filters';
 import { EmailAddress } from '../components/email-address';
 import { formatDate, formatDateTime } from '../utils/format';
+import { useProductList } from '../products/products-api';
 import { expiryLabel, LicenceStatusBadge, STATUS_LABELS, TYPE_LABELS } from './licence-display';
 import { useLicenceList, type LicenceFilters } from './licences-api';
 
@@ -20,7 +21,14 @@ const TYPE_OPTIONS = optionsOf(LICENCE_TYPES, TYPE_LABELS);
 /** /admin/licences: find a licence by its key or the customer's email, filter, open it. */
 export default function LicencesPage() {
   const { params, setFilter } = useSearchParamFilters<keyof LicenceFilters>();
-  const filters: LicenceFilters = { q: params.get('q') ?? undefined, status: params.get('status') ?? undefined, type: params.get('type') ?? undefined };
+  const filters: LicenceFilters = {
+    q: params.get('q') ?? undefined,
+    productId: params.get('productId') ?? undefined,
+    status: params.get('status') ?? undefined,
+    type: params.get('type') ?? undefined,
+  };
+  const products = useProductList();
+  const productOptions = products.data?.products.map((product) => ({ value: String(product.id), label: product.displayName })) ?? [];
   const [text, setText] = useState(filters.q ?? '');
   const list = useLicenceList(filters);
   const columns = useMemo(() => licenceColumns(), []);
@@ -30,7 +38,7 @@ export default function LicencesPage() {
     event.preventDefault();
     setFilter('q', text.trim(), { replace: false });
   };
-  const filtered = Boolean(filters.q || filters.status || filters.type);
+  const filtered = Boolean(filters.q || filters.productId || filters.status || filters.type);
 
   return (
     <AdminPage
@@ -58,6 +66,15 @@ export default function LicencesPage() {
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-3 md:flex">
+          <SelectFilter
+            name="productId"
+            label="Product"
+            className="col-span-2"
+            value={filters.productId}
+            anyLabel="Every product"
+            options={productOptions}
+            onChange={setFilter}
+          />
           <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
           <SelectFilter name="type" label="Type" value={filters.type} anyLabel="Any type" options={TYPE_OPTIONS} onChange={setFilter} />
         </div>
