@@ -24,9 +24,12 @@ export const VIEW_SIZES = [
 
 /**
  * Runs `look` at each size in each theme (it sets the theme its page needs), with `screenshot`
- * filing the picture under the size's name; ends back at the desktop size.
+ * filing the picture under the size's name; ends back at the desktop size. A journey that runs in
+ * a desktop and a phone project looks once, from the desktop run: the phone run would redo the
+ * same pictures at the same sizes.
  */
 export async function atEverySizeAndTheme(page: Page, testInfo: TestInfo, look: (theme: Theme, screenshot: (name: string) => Promise<void>) => Promise<void>) {
+  if (page.viewportSize()?.width !== VIEW_SIZES[0].width) return;
   for (const size of VIEW_SIZES) {
     await page.setViewportSize(size);
     const filedUnderSize = { ...testInfo, project: { ...testInfo.project, name: size.name } } as TestInfo;

@@ -15,8 +15,6 @@ import { atEverySizeAndTheme } from '../support/pages';
 const PASSWORD = 'customer correct horse battery';
 
 async function lookAt(page: Page, testInfo: Parameters<typeof atEverySizeAndTheme>[1], name: string, visible: () => Promise<void>) {
-  // The journey runs in both admin projects; the pictures are taken once, at both sizes.
-  if (testInfo.project.name !== 'admin-desktop') return;
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();

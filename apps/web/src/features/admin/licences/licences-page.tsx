@@ -11,7 +11,7 @@ import { ListStatus, LoadMoreButton } from '../components/list-status';
 import { FilterForm, optionsOf, SelectFilter, useSearchParamFilters } from '../components/search-filters';
 import { EmailAddress } from '../components/email-address';
 import { formatDate, formatDateTime } from '../utils/format';
-import { useProductList } from '../products/products-api';
+import { ProductFilter } from '../products/product-filter';
 import { expiryLabel, LicenceStatusBadge, STATUS_LABELS, TYPE_LABELS } from './licence-display';
 import { useLicenceList, type LicenceFilters } from './licences-api';
 
@@ -27,8 +27,6 @@ export default function LicencesPage() {
     status: params.get('status') ?? undefined,
     type: params.get('type') ?? undefined,
   };
-  const products = useProductList();
-  const productOptions = products.data?.products.map((product) => ({ value: String(product.id), label: product.displayName })) ?? [];
   const [text, setText] = useState(filters.q ?? '');
   const list = useLicenceList(filters);
   const columns = useMemo(() => licenceColumns(), []);
@@ -66,15 +64,7 @@ export default function LicencesPage() {
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-3 md:flex">
-          <SelectFilter
-            name="productId"
-            label="Product"
-            className="col-span-2"
-            value={filters.productId}
-            anyLabel="Every product"
-            options={productOptions}
-            onChange={setFilter}
-          />
+          <ProductFilter name="productId" className="col-span-2" value={filters.productId} onChange={setFilter} />
           <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
           <SelectFilter name="type" label="Type" value={filters.type} anyLabel="Any type" options={TYPE_OPTIONS} onChange={setFilter} />
         </div>

@@ -14,7 +14,7 @@ import { ListStatus, LoadMoreButton } from '../components/list-status';
 import { ClearFiltersLink, FilterForm, optionsOf, SelectFilter, useSearchParamFilters } from '../components/search-filters';
 import { errorMessage, fieldErrors } from '../utils/error-message';
 import { formatDateTime } from '../utils/format';
-import { useProductList } from '../products/products-api';
+import { ProductFilter } from '../products/product-filter';
 import { ComplimentaryBadge, money, OrderStatusBadge, STATUS_LABELS } from './order-display';
 import { FILTER_NAMES, filtersOf, useExportOrders, useOrderList } from './orders-api';
 
@@ -29,9 +29,7 @@ export default function OrdersPage() {
   const { params, setFilter } = useSearchParamFilters<(typeof FILTER_NAMES)[number]>();
   const filters = filtersOf(params);
   const list = useOrderList(filters);
-  const products = useProductList();
   const exporting = useExportOrders(filters);
-  const productOptions = products.data?.products.map((product) => ({ value: String(product.id), label: product.displayName })) ?? [];
 
   const ordered = isOrderedRange(filters);
   const serverFields = fieldErrors(list.error);
@@ -67,15 +65,7 @@ export default function OrdersPage() {
           maxLength={64}
           onChange={(value) => setFilter('coupon', value)}
         />
-        <SelectFilter
-          name="productId"
-          label="Product"
-          className="col-span-2 sm:col-span-1"
-          value={filters.productId}
-          anyLabel="Every product"
-          options={productOptions}
-          onChange={setFilter}
-        />
+        <ProductFilter name="productId" className="col-span-2 sm:col-span-1" value={filters.productId} onChange={setFilter} />
         <FormField label="From" error={serverFields.from}>
           {(control) => (
             <input {...control} type="date" className={inputClasses} value={filters.from ?? ''} onChange={(event) => setFilter('from', event.target.value)} />
