@@ -64,7 +64,7 @@ export default function LicencesPage() {
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-3 md:flex">
-          <ProductFilter name="productId" className="col-span-2" value={filters.productId} onChange={setFilter} />
+          <ProductFilter name="productId" className="col-span-2 md:w-48" value={filters.productId} onChange={setFilter} />
           <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
           <SelectFilter name="type" label="Type" value={filters.type} anyLabel="Any type" options={TYPE_OPTIONS} onChange={setFilter} />
         </div>

@@ -77,7 +77,7 @@ export default function OrdersPage() {
           )}
         </FormField>
         <SelectFilter name="status" label="Status" value={filters.status} anyLabel="Any status" options={STATUS_OPTIONS} onChange={setFilter} />
-        <SelectFilter name="kind" label="Kind" value={filters.kind} anyLabel="Sales and complimentary" options={KIND_OPTIONS} onChange={setFilter} />
+        <SelectFilter name="kind" label="Kind" value={filters.kind} anyLabel="Any kind" options={KIND_OPTIONS} onChange={setFilter} />
       </FilterForm>
       {filtered && <ClearFiltersLink to={paths.admin.orders.getHref()} />}
 
