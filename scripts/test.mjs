@@ -17,6 +17,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedTests = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -45,6 +46,7 @@ const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  failedTests.push(...failedVitestTests(vitest));
 }
 
 try {
@@ -59,6 +61,7 @@ try {
   if (playwright?.stats) {
     passed += playwright.stats.expected;
     failed += playwright.stats.unexpected + (playwright.stats.flaky ?? 0);
+    failedTests.push(...failedPlaywrightTests(playwright));
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -66,6 +69,8 @@ try {
 }
 
 rmSync(reports, { recursive: true, force: true });
+// Named again at the end: a CI log that keeps only its tail still says which tests failed.
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
@@ -78,4 +83,26 @@ function redact(url) {
   } catch {
     return 'set';
   }
+}
+
+/** "file › test name" of each failed Vitest test, or the file alone when it failed outside a test (in a hook, on import). */
+function failedVitestTests(report) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName}`);
+    return tests.length === 0 && file.status === 'failed' ? [`${name} (failed outside its tests)`] : tests;
+  });
+}
+
+/** "[project] file › test title" of each Playwright test that failed or passed only on a retry. */
+function failedPlaywrightTests(report) {
+  const names = [];
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky') names.push(`[${test.projectName}] ${file ?? spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file);
+  return names;
 }
