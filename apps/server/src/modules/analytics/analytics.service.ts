@@ -102,16 +102,22 @@ export function createAnalyticsService(options: AnalyticsServiceOptions) {
   }
 
   let flushing: Promise<void> = Promise.resolve();
-  /** Writes everything buffered so far, after any flush already under way. */
+  let queued: Promise<void> | undefined;
+  /**
+   * Writes everything buffered when it starts, after any flush already under way. One flush at
+   * most waits: the events arriving meanwhile join it, so a busy store writes full batches.
+   */
   function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
-      while (buffer.length > 0) {
-        const batch = buffer.slice(0, batchSize);
-        buffer = buffer.slice(batchSize);
-        await write(batch);
-      }
+    if (queued) return queued;
+    const run = flushing.then(async () => {
+      queued = undefined;
+      const taken = buffer;
+      buffer = [];
+      for (let start = 0; start < taken.length; start += batchSize) await write(taken.slice(start, start + batchSize));
     });
-    return flushing;
+    queued = run;
+    flushing = run;
+    return run;
   }
 
   let timer: NodeJS.Timeout | undefined;
