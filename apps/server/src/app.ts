@@ -5,6 +5,9 @@ import { serverTimeoutOptions, type ServerTimeouts } from './config/server-timeo
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Secrets } from './config/secrets';
 import type { Database, DatabaseHandle } from './db/client';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
 import { accessRoutes, accessStatusRoutes } from './modules/access/access.routes';
 import { createAccessService } from './modules/access/access.service';
 import { ADMIN_API_PREFIX, adminApi, adminSection } from './modules/access/admin-api';
@@ -122,6 +125,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Tests write Lyra's buffered counts with it instead of waiting for them. */
   onLyraMemory?: (memory: LyraMemoryService) => void;
+  /** Tests write the buffered analytics events with it instead of waiting for them. */
+  onAnalytics?: (analytics: AnalyticsService) => void;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -232,6 +237,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onTurnError: (error) => app.log.error({ err: error }, 'storing a Lyra conversation turn failed; answered without remembering it'),
   });
   deps.onLyraMemory?.(lyraMemory);
+
+  const analytics = createAnalyticsService({
+    repository: createAnalyticsRepository(database.db),
+    enabled: config.analytics.enabled,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  deps.onAnalytics?.(analytics);
 
   // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
   const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
@@ -351,6 +364,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     windowMs: 15 * 60_000,
   });
   await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
+  await app.register(analyticsRoutes, { analytics, eventsPerMinute: config.analytics.eventsPerMinute });
   // The sandbox provider is built before the back office, whose refunds it makes in sandbox mode.
   const sandbox = config.payments.provider === 'sandbox' ? sandboxPayments(app, deps) : undefined;
   const reportsRepository = createReportsRepository(database.db);
@@ -469,6 +483,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sharedRateLimits.startSweeping();
     staleMachines.start();
     lyra.start();
+    analytics.start();
   });
   app.addHook('onClose', async () => {
     await databaseChanges.stop();
@@ -478,6 +493,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await staleMachines.stop();
     await lyra.stop();
     await lyraMemory.stop();
+    // The events of the last second are written before the database closes.
+    await analytics.stop();
     await missingFiles.close();
     await database.close();
   });

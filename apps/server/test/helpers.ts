@@ -123,6 +123,7 @@ export async function createTestApp(
     /** Reuse this database instead of a new one (e.g. to restart the app on the same data). */
     database?: TestDatabase;
     onLyraMemory?: AppDependencies['onLyraMemory'];
+    onAnalytics?: AppDependencies['onAnalytics'];
     sharedRateLimitsInDatabase?: boolean;
     onRoute?: AppDependencies['onRoute'];
   } = {},
@@ -148,6 +149,7 @@ export async function createTestApp(
     filesDir: path.join(SHARED_SEED_DIR, 'files'),
     sandboxPayments: options.sandboxPayments,
     onLyraMemory: options.onLyraMemory,
+    onAnalytics: options.onAnalytics,
     onRoute: options.onRoute,
     sharedRateLimitsInDatabase: options.sharedRateLimitsInDatabase,
     // Real scrypt, at a cost that keeps the tests quick (the parameters travel in the hash).

@@ -14,5 +14,6 @@ export * from './payments/sandbox';
 export * from './account';
 export * from './downloads';
 export * from './lyra';
+export * from './analytics';
 export * from './coupon-code';
 export * from './licensing';

@@ -52,6 +52,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads analytics: on with 120 events a minute per address by default, off only when asked, nothing else accepted', () => {
+    expect(loadConfig({}).analytics).toEqual({ enabled: true, eventsPerMinute: 120 });
+    expect(loadConfig({ ANALYTICS: 'off', ANALYTICS_EVENTS_PER_MINUTE: '10' }).analytics).toEqual({ enabled: false, eventsPerMinute: 10 });
+    expect(configProblems({ ANALYTICS: 'false' })).toEqual([expect.stringMatching(/^ANALYTICS: must be 'on' or 'off'/)]);
+    expect(configProblems({ ANALYTICS_EVENTS_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^ANALYTICS_EVENTS_PER_MINUTE: /)]);
+  });
+
   it("reads the sign-in's email forms per client address and 15 minutes: 10 by default, whole positive numbers only", () => {
     expect(loadConfig({}).rateLimit.identityEmailForms).toBe(10);
     expect(loadConfig({ IDP_EMAIL_FORMS_PER_15_MINUTES: '200' }).rateLimit.identityEmailForms).toBe(200);

@@ -61,6 +61,10 @@ export const envSchema = z.object({
   IDP_EMAIL_FORMS_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
   /** Song Seed MIDI files one client may fetch per minute, counted by all processes together. */
   LYRA_SKETCH_FILES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** First-party analytics (docs/decisions/0038-first-party-analytics.md); `off` records nothing, though the endpoint still answers. */
+  ANALYTICS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /** Analytics events one client address may send per minute, counted by all processes together. */
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** How long a machine file lets a computer work offline before the plugin must reach the store again. */
   LICENSING_FILE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Computers not seen for this long are released, freeing their seat. */
@@ -177,6 +181,8 @@ export interface Config {
   /** `identityEmailForms`: the embedded sign-in's email-sending forms per client address and 15 minutes. */
   rateLimit: { max: number; windowMs: number; identityEmailForms: number };
   lyra: { queriesPerMinute: number; sketchFilesPerMinute: number; llm: LlmConfig | undefined };
+  /** `enabled`: ANALYTICS=on; `eventsPerMinute`: per client address, across processes. */
+  analytics: { enabled: boolean; eventsPerMinute: number };
   bodyLimit: number;
   webDistDir: string | undefined;
   payments: PaymentsConfig;
@@ -390,6 +396,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           ? { baseUrl: env.LYRA_LLM_BASE_URL, model: env.LYRA_LLM_MODEL, apiKey: env.LYRA_LLM_API_KEY, timeoutMs: env.LYRA_LLM_TIMEOUT_MS }
           : undefined,
     },
+    analytics: { enabled: env.ANALYTICS === 'on', eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE },
     bodyLimit: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     payments,

@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -981,6 +982,42 @@ export const storeMilestones = pgTable('store_milestones', {
   reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ---------------------------------------------------------------------------
+// First-party analytics (issue 18, docs/decisions/0038-first-party-analytics.md)
+
+/**
+ * One random salt per UTC day: a visitor id hashes it with the address and user agent, so ids
+ * of different days cannot be linked once the salt is deleted (after 48 hours).
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** 32 random bytes, in hex. */
+  salt: text('salt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the storefront's script reports: never the address, the whole user agent, or a query string beyond UTM. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    name: text('name').notNull(),
+    visitorId: text('visitor_id').notNull(),
+    pathname: text('pathname').notNull(),
+    /** The host of an external referrer; null for none and for the store's own pages. */
+    referrerHost: text('referrer_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    device: text('device', { enum: ['desktop', 'mobile', 'tablet', 'other'] }).notNull(),
+    browser: text('browser'),
+    os: text('os'),
+    props: jsonb('props').$type<Record<string, string | number | boolean>>(),
+  },
+  (table) => [index('analytics_events_occurred_idx').on(table.occurredAt), index('analytics_events_name_occurred_idx').on(table.name, table.occurredAt)],
+);
+
 export type RoleGrantRow = typeof roleGrants.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -995,4 +1032,6 @@ export type WebhookLogRow = typeof webhookLog.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type LicenceRow = typeof licences.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
+export type NewAnalyticsEventRow = typeof analyticsEvents.$inferInsert;
 export type SandboxCartRow = typeof sandboxCarts.$inferSelect;
