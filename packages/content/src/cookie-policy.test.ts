@@ -98,9 +98,12 @@ describe('the cookie policy', () => {
     expect(new Set(Object.values(USES).flat())).toEqual(new Set(Object.keys(ROWS)));
   });
 
-  it("says the store's pages set no cookies of their own and use no analytics", () => {
+  it("says the store's pages set no cookies of their own, and how visits are counted without any", () => {
     expect(policy).toContain("The store's pages set no cookies themselves");
-    expect(policy).toContain('The store uses no analytics');
+    const counting = policy.slice(policy.indexOf('## How we count visits'));
+    expect(counting).toContain('nothing is kept in your browser');
+    expect(counting).toContain('deleted after 48 hours');
+    expect(counting).toMatch(/Do Not Track[\s\S]*Global Privacy Control[\s\S]*nothing is recorded/);
   });
 });
 
