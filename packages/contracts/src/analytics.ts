@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_MAX_PROPS, ANALYTICS_PROP_KEY_MAX_CHARS, ANALYTICS_PROP_VALUE_MAX_CHARS, ANALYTICS_URL_MAX_CHARS } from './analytics-props';
 
 /**
  * First-party analytics (docs/decisions/0038-first-party-analytics.md): what the storefront's
@@ -16,13 +17,6 @@ export const ANALYTICS_EVENT_NAMES = [
   'sketch_generated',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
-
-export const ANALYTICS_URL_MAX_CHARS = 2048;
-export const ANALYTICS_MAX_PROPS = 30;
-export const ANALYTICS_PROP_KEY_MAX_CHARS = 40;
-export const ANALYTICS_PROP_VALUE_MAX_CHARS = 200;
-/** The largest body the endpoint reads; a valid event is far smaller. */
-export const ANALYTICS_BODY_LIMIT_BYTES = 4096;
 
 const propValueSchema = z.union(
   [z.string().max(ANALYTICS_PROP_VALUE_MAX_CHARS, `Property values are at most ${ANALYTICS_PROP_VALUE_MAX_CHARS} characters.`), z.number(), z.boolean()],
@@ -52,3 +46,6 @@ export const analyticsEventSchema = z.strictObject(
   },
 );
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+// The limits, the props and the checkout tag, without zod, so the storefront's script can import them for free.
+export * from './analytics-props';

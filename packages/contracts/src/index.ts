@@ -11,6 +11,7 @@ export * from './payments/fastspring-webhook';
 export * from './payments/orders';
 export * from './format';
 export * from './payments/sandbox';
+export * from './payments/tags';
 export * from './account';
 export * from './downloads';
 export * from './lyra';

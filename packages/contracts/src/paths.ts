@@ -117,6 +117,11 @@ export const paths = {
       path: '/admin/reports',
       getHref: (filters?: Record<string, string>) => withQuery('/admin/reports', filters),
     },
+    /** Visitors, sources and the purchase funnel, from the store's own analytics. */
+    analytics: {
+      path: '/admin/analytics',
+      getHref: (filters?: Record<string, string>) => withQuery('/admin/analytics', filters),
+    },
   },
   /** The Markdown pages of `@store/content`, keyed by their slug there. */
   content: {

@@ -624,6 +624,8 @@ export const sandboxCarts = pgTable('sandbox_carts', {
   couponCode: text('coupon_code'),
   /** Contact and billing details pushed by recognize()/secure(), used to prefill the checkout. */
   contact: jsonb('contact').$type<Record<string, string>>(),
+  /** The session's tags (push `tags`), copied onto its order as FastSpring does. */
+  tags: jsonb('tags').$type<Record<string, string>>().notNull().default({}),
   completedOrderId: text('completed_order_id'),
   ...timestamps,
 });
@@ -1015,8 +1017,44 @@ export const analyticsEvents = pgTable(
     os: text('os'),
     props: jsonb('props').$type<Record<string, string | number | boolean>>(),
   },
-  (table) => [index('analytics_events_occurred_idx').on(table.occurredAt), index('analytics_events_name_occurred_idx').on(table.name, table.occurredAt)],
+  (table) => [
+    index('analytics_events_occurred_idx').on(table.occurredAt),
+    index('analytics_events_name_occurred_idx').on(table.name, table.occurredAt),
+    // The payment webhook finds the checkout a purchase came from by the random code it carried.
+    index('analytics_events_checkout_idx')
+      .on(sql`(${table.props} ->> 'checkout')`)
+      .where(sql`${table.name} = 'checkout_start'`),
+  ],
 );
+
+/**
+ * The dashboard reads these, not the raw events: per UTC hour and dimension (`total`, `page`,
+ * `entry_page`, `referrer`, `utm_source`, `device`, `browser`, `os`, `funnel:<step>`), figures
+ * that add up across hours. A visitor is counted in the hour of their first event of the UTC day
+ * (ids change daily), a visit in the hour it started. `value` is '' for none (a direct visit).
+ */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    visitors: integer('visitors').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+    pageviews: integer('pageviews').notNull().default(0),
+    /** Visits with a single pageview. */
+    bounces: integer('bounces').notNull().default(0),
+    /** Sum of visit durations (first to last event), in seconds. */
+    durationSeconds: bigint('duration_seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.dimension, table.hour, table.value] })],
+);
+
+/** The UTC days whose events are rolled up into `analytics_hourly`; the days after are read raw. */
+export const analyticsRolledDays = pgTable('analytics_rolled_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type RoleGrantRow = typeof roleGrants.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;

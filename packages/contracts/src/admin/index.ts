@@ -12,3 +12,4 @@ export * from './orders';
 export * from './licences';
 export * from './customers';
 export * from './reports';
+export * from './analytics';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productPathSchema } from '../catalog/product';
+import { orderTagsSchema } from './tags';
 
 /**
  * FastSpring's webhook envelope: `{"events":[{id, type, created, live, data}]}`, signed
@@ -76,6 +77,8 @@ export const fastspringOrderSchema = z.object({
     .optional(),
   coupons: z.array(z.string().max(200)).max(20).default([]),
   items: z.array(fastspringOrderItemSchema).min(1).max(500),
+  /** The session's tags (the analytics checkout code among them); odd ones are dropped, never refused. */
+  tags: orderTagsSchema.optional(),
 });
 export type FastspringOrder = z.infer<typeof fastspringOrderSchema>;
 

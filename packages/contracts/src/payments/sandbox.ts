@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productPathSchema } from '../catalog/product';
+import { sessionTagsSchema } from './tags';
 
 /**
  * The JSON API of the embedded sandbox payment provider, under `/sandbox/fastspring/api`.
@@ -70,6 +71,8 @@ export const sandboxPushRequestSchema = sandboxContactRequestSchema.extend({
     .max(100, 'At most 100 products at once')
     .optional(),
   coupon: couponCodeInputSchema.optional(),
+  /** Put on the order the session completes, as the provider does. */
+  tags: sessionTagsSchema.optional(),
 });
 
 /** What the checkout page sends to pay. Card fields are only required when there is something to pay. */

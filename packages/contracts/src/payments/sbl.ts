@@ -85,6 +85,8 @@ export interface SblPushPayload {
   paymentContact?: SblPaymentContact;
   billingAddress?: SblSecurePayload['billingAddress'];
   checkout?: boolean;
+  /** Session tags: the provider puts them on the order (FastSpring: the order's `tags`). */
+  tags?: Record<string, string>;
 }
 
 export type SblCallback = (data?: SblCartData) => void;

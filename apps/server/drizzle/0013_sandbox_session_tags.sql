@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_carts" ADD COLUMN "tags" jsonb DEFAULT '{}'::jsonb NOT NULL;
