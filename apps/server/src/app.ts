@@ -8,6 +8,10 @@ import type { Database, DatabaseHandle } from './db/client';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
+import { analyticsAdminRoutes } from './modules/analytics/analytics-admin.routes';
+import { createAnalyticsDashboardRepository } from './modules/analytics/analytics-dashboard.repository';
+import { createAnalyticsDashboardService } from './modules/analytics/analytics-dashboard.service';
+import { createAnalyticsRollupJob } from './modules/analytics/analytics-rollups';
 import { accessRoutes, accessStatusRoutes } from './modules/access/access.routes';
 import { createAccessService } from './modules/access/access.service';
 import { ADMIN_API_PREFIX, adminApi, adminSection } from './modules/access/admin-api';
@@ -193,6 +197,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   const mail = createMailService();
+  const analyticsRepository = createAnalyticsRepository(database.db);
+  const analytics = createAnalyticsService({
+    repository: analyticsRepository,
+    enabled: config.analytics.enabled,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  deps.onAnalytics?.(analytics);
+  // Also with ANALYTICS=off: what was recorded stays readable, and is rolled up once.
+  const analyticsRollups = createAnalyticsRollupJob({ repository: analyticsRepository, log: app.log });
+
   const orders = createOrdersService({
     db: database.db,
     // The modules an order touches, each on the order's transaction.
@@ -202,6 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       coupons: couponsOn,
       licensing: (tx, afterCommit) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays, changes: licenceChanges, afterCommit }),
       mail,
+      analytics,
     },
     provider: config.payments.provider,
     storeName: config.storeName,
@@ -237,14 +253,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onTurnError: (error) => app.log.error({ err: error }, 'storing a Lyra conversation turn failed; answered without remembering it'),
   });
   deps.onLyraMemory?.(lyraMemory);
-
-  const analytics = createAnalyticsService({
-    repository: createAnalyticsRepository(database.db),
-    enabled: config.analytics.enabled,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  deps.onAnalytics?.(analytics);
 
   // Only PostgreSQL can have other store processes on the same data; PGlite's one process counts in memory.
   const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
@@ -445,6 +453,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       adminSection(reportsRoutes, {
         reports: createReportsService({ repository: reportsRepository, missingFiles, currency: config.currency, timeZone: config.timeZone }),
       }),
+      adminSection(analyticsAdminRoutes, {
+        dashboard: createAnalyticsDashboardService({
+          repository: createAnalyticsDashboardRepository(database.db),
+          timeZone: config.timeZone,
+          recording: config.analytics.enabled,
+        }),
+      }),
     ],
   });
   await app.register(unsubscribeRoutes, { db: database.db, releaseMail, storeName: config.storeName, publicUrl: config.publicUrl });
@@ -484,6 +499,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staleMachines.start();
     lyra.start();
     analytics.start();
+    analyticsRollups.start();
   });
   app.addHook('onClose', async () => {
     await databaseChanges.stop();
@@ -495,6 +511,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await lyraMemory.stop();
     // The events of the last second are written before the database closes.
     await analytics.stop();
+    await analyticsRollups.stop();
     await missingFiles.close();
     await database.close();
   });

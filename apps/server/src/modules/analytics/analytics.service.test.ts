@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewAnalyticsEventRow } from '#server/db/schema.ts';
+import type { AnalyticsEventRow, NewAnalyticsEventRow } from '#server/db/schema.ts';
 import { agentOf, createAnalyticsService, externalHost, ForeignPageError, type RequestContext } from './analytics.service';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -14,11 +14,13 @@ function memoryRepository() {
   const batches: NewAnalyticsEventRow[][] = [];
   const deletedBefore: string[] = [];
   let failWrites = false;
+  let failReads = false;
   return {
     salts,
     batches,
     deletedBefore,
     failWrites: (fail: boolean) => (failWrites = fail),
+    failReads: (fail: boolean) => (failReads = fail),
     repository: {
       saltFor: async (day: string) => {
         if (!salts.has(day)) salts.set(day, `salt-${day}-${salts.size}`);
@@ -31,6 +33,11 @@ function memoryRepository() {
       insertEvents: async (rows: NewAnalyticsEventRow[]) => {
         if (failWrites) throw Object.assign(new Error('connection refused for 192.0.2.1'), { code: 'ECONNREFUSED' });
         batches.push(rows);
+      },
+      findCheckoutStart: async (code: string) => {
+        if (failReads) throw Object.assign(new Error(`no answer for ${code}`), { code: '57P01' });
+        const found = batches.flat().findLast((row) => row.name === 'checkout_start' && row.props?.checkout === code);
+        return found && ({ id: 1, ...found } as AnalyticsEventRow);
       },
     },
   };
@@ -184,6 +191,54 @@ describe('writing', () => {
     memory.failWrites(false);
     await analytics.record(pageview, context());
     expect(await rows()).toHaveLength(1);
+  });
+});
+
+describe('purchases', () => {
+  const code = 'c0ffee00c0ffee00c0ffee00c0ffee00';
+  const checkout = { name: 'checkout_start' as const, url: '/checkout?utm_source=news', props: { checkout: code, products: 'a' } };
+  const at = new Date('2026-11-24T10:05:00Z');
+
+  it('copies the visitor, page and source of the checkout, whether it is written or still in memory', async () => {
+    const { analytics, rows } = setup();
+    await analytics.record(checkout, context({ userAgent: SAFARI_IPHONE }));
+    await analytics.purchaseCompleted({ checkoutCode: code, products: ['a', 'b'], at });
+    await analytics.purchaseCompleted({ checkoutCode: code, products: ['c'], at });
+    const [start, first, second] = await rows();
+    for (const purchase of [first, second]) {
+      expect(purchase).toMatchObject({
+        name: 'purchase',
+        occurredAt: at,
+        visitorId: start!.visitorId,
+        pathname: '/checkout',
+        utmSource: 'news',
+        device: 'mobile',
+      });
+    }
+    expect([first!.props, second!.props]).toEqual([
+      { checkout: code, products: 'a,b' },
+      { checkout: code, products: 'c' },
+    ]);
+  });
+
+  it('counts nothing for an unknown code or when switched off', async () => {
+    const { analytics, rows } = setup();
+    await analytics.record(checkout, context());
+    await analytics.purchaseCompleted({ checkoutCode: 'ffffffffffffffffffffffffffffffff', products: ['a'], at });
+    expect((await rows()).map((row) => row.name)).toEqual(['checkout_start']);
+
+    const off = setup({ enabled: false });
+    await off.analytics.purchaseCompleted({ checkoutCode: code, products: ['a'], at });
+    expect(await off.rows()).toEqual([]);
+  });
+
+  it('warns without the code when the database does not answer, and never throws', async () => {
+    const { analytics, memory, warnings, rows } = setup();
+    memory.failReads(true);
+    await expect(analytics.purchaseCompleted({ checkoutCode: code, products: ['a'], at })).resolves.toBeUndefined();
+    expect(await rows()).toEqual([]);
+    expect(warnings).toEqual([{ details: { reason: '57P01' }, message: 'recording a purchase for analytics failed' }]);
+    expect(JSON.stringify(warnings)).not.toContain(code);
   });
 });
 

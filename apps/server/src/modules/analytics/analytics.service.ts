@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
-import type { AnalyticsEvent } from '@store/contracts/analytics';
+import { ANALYTICS_CHECKOUT_PROP, ANALYTICS_PRODUCTS_PROP, joinProductPaths, type AnalyticsEvent } from '@store/contracts/analytics';
 import type { NewAnalyticsEventRow } from '#server/db/schema.ts';
 import type { AnalyticsRepository } from './analytics.repository';
 import { createDailySalts, daysBefore, utcDay, visitorId } from './visitor-id';
@@ -17,6 +17,14 @@ export interface RequestContext {
 
 export type RecordOutcome = 'recorded' | 'ignored-dnt' | 'ignored-bot' | 'off' | 'dropped';
 
+/** An order the payment webhook recorded, with the checkout code its session was tagged with. */
+export interface CompletedPurchase {
+  checkoutCode: string;
+  /** The order's product paths. */
+  products: string[];
+  at: Date;
+}
+
 /** The event names a page that is not the store's own (another origin): nothing is recorded. */
 export class ForeignPageError extends Error {
   constructor() {
@@ -25,7 +33,7 @@ export class ForeignPageError extends Error {
 }
 
 export interface AnalyticsServiceOptions {
-  repository: Pick<AnalyticsRepository, 'saltFor' | 'deleteSaltsBefore' | 'insertEvents'>;
+  repository: Pick<AnalyticsRepository, 'saltFor' | 'deleteSaltsBefore' | 'insertEvents' | 'findCheckoutStart'>;
   enabled: boolean;
   /** The store's public origin: events must come from its pages, and referrers from it are not external. */
   publicUrl: string;
@@ -42,6 +50,8 @@ const FLUSH_EVERY_MS = 1000;
 const BATCH_SIZE = 200;
 const MAX_BUFFERED = 20_000;
 const UTM_MAX_CHARS = 200;
+/** A purchase is linked to a checkout started at most this long before it was paid. */
+const CHECKOUT_LINK_MS = 86_400_000;
 
 /**
  * First-party analytics (docs/decisions/0038-first-party-analytics.md): turns a page's event
@@ -53,6 +63,8 @@ export function createAnalyticsService(options: AnalyticsServiceOptions) {
   const now = options.now ?? (() => new Date());
   const store = new URL(options.publicUrl);
   let buffer: NewAnalyticsEventRow[] = [];
+  /** The batch being written: its events are in neither the buffer nor the database yet. */
+  let writing: NewAnalyticsEventRow[] = [];
   let lastSweptDay: string | undefined;
   let sweeping: Promise<void> | undefined;
 
@@ -113,16 +125,55 @@ export function createAnalyticsService(options: AnalyticsServiceOptions) {
       queued = undefined;
       const taken = buffer;
       buffer = [];
+      writing = taken;
       for (let start = 0; start < taken.length; start += batchSize) await write(taken.slice(start, start + batchSize));
+      writing = [];
     });
     queued = run;
     flushing = run;
     return run;
   }
 
+  /** The checkout's `checkout_start`: still in memory (a checkout paid within a second) or written. */
+  async function findCheckoutStart(code: string, paidAt: Date): Promise<NewAnalyticsEventRow | undefined> {
+    const isIt = (row: NewAnalyticsEventRow) => row.name === 'checkout_start' && row.props?.[ANALYTICS_CHECKOUT_PROP] === code;
+    const since = new Date(paidAt.getTime() - CHECKOUT_LINK_MS);
+    return buffer.findLast(isIt) ?? writing.findLast(isIt) ?? (await repository.findCheckoutStart(code, since));
+  }
+
+  /**
+   * The payment webhook's order completes the checkout its code names: a `purchase` is counted for
+   * that checkout's visitor, page and source. No such checkout (a shopper who opted out, an order
+   * made elsewhere) counts nothing. Never throws: a failure is a warning without the code.
+   */
+  async function purchaseCompleted(purchase: CompletedPurchase): Promise<void> {
+    if (!options.enabled) return;
+    try {
+      const checkout = await findCheckoutStart(purchase.checkoutCode, purchase.at);
+      if (!checkout || buffer.length >= maxBuffered) return;
+      buffer.push({
+        occurredAt: purchase.at,
+        name: 'purchase',
+        visitorId: checkout.visitorId,
+        pathname: checkout.pathname,
+        referrerHost: checkout.referrerHost ?? null,
+        utmSource: checkout.utmSource ?? null,
+        utmMedium: checkout.utmMedium ?? null,
+        utmCampaign: checkout.utmCampaign ?? null,
+        device: checkout.device,
+        browser: checkout.browser ?? null,
+        os: checkout.os ?? null,
+        props: { [ANALYTICS_CHECKOUT_PROP]: purchase.checkoutCode, [ANALYTICS_PRODUCTS_PROP]: joinProductPaths(purchase.products) },
+      });
+    } catch (error) {
+      log.warn({ reason: failureReason(error) }, 'recording a purchase for analytics failed');
+    }
+  }
+
   let timer: NodeJS.Timeout | undefined;
   return {
     record,
+    purchaseCompleted,
     flush,
     start() {
       if (!options.enabled || timer) return;

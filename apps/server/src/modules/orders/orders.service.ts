@@ -11,6 +11,7 @@ import {
   type OrderSummary,
   type WebhookEvent,
 } from '@store/contracts';
+import { ANALYTICS_CHECKOUT_CODE, ANALYTICS_CHECKOUT_TAG } from '@store/contracts/analytics';
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema.ts';
 import { signedDownloadPath } from '../downloads/signed-download-url';
@@ -78,6 +79,11 @@ export interface OrdersModules {
   };
   /** The mail module: queues an email in the transaction. */
   mail: { enqueue(tx: Tx, message: NewOutboxMessage): Promise<boolean> };
+  /**
+   * The analytics module: the order completes the checkout its session's tag names. Run after the
+   * commit and not awaited: it never fails nor delays the webhook.
+   */
+  analytics: { purchaseCompleted(purchase: { checkoutCode: string; products: string[]; at: Date }): Promise<void> };
 }
 
 interface LatestVersion {
@@ -301,7 +307,16 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
     await modules.coupons(tx).redeem(order.coupons, { orderId, providerOrderId: order.id, customerId });
     await queueOrderConfirmation(tx, { order, orderId, contact, completedAt, items: emailItems });
+    countPurchase(tx, order);
     return { eventId: event.id, result: 'order-created', orderId, reference: order.reference };
+  }
+
+  /** Analytics step: once the order committed, it completes the checkout its tag names (none without a tag). */
+  function countPurchase(tx: Tx, order: FastspringOrder) {
+    const checkoutCode = order.tags?.[ANALYTICS_CHECKOUT_TAG];
+    if (!checkoutCode || !ANALYTICS_CHECKOUT_CODE.test(checkoutCode)) return;
+    const products = mergeLines(order.items).map((item) => item.product);
+    afterCommitOf.get(tx)!.push(() => void modules.analytics.purchaseCompleted({ checkoutCode, products, at: now() }));
   }
 
   /** Every product the order names, by path; an order for something this store does not sell is rejected. */

@@ -56,8 +56,10 @@ export function buildOrderData(input: {
   cart: PricedCart;
   contact: OrderContact;
   now: Date;
+  /** The session's tags, on the order as FastSpring puts them. */
+  tags?: Record<string, string>;
 }): FastspringOrder & Record<string, unknown> {
-  const { id, reference, cart, contact, now } = input;
+  const { id, reference, cart, contact, now, tags } = input;
   const { currency } = cart;
   const major = (minor: number) => minorToMajor(minor, currency);
   const display = (minor: number) => formatMoney(minor, currency);
@@ -98,6 +100,7 @@ export function buildOrderData(input: {
       discountDisplay: display(line.couponDiscountMinor),
       coupon: line.couponDiscountMinor > 0 ? cart.coupon : null,
     })),
+    ...(tags && Object.keys(tags).length > 0 ? { tags } : {}),
   };
 }
 

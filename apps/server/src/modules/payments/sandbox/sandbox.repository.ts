@@ -55,7 +55,11 @@ export function createSandboxRepository(db: Database) {
       return row;
     },
 
-    async updateCart(id: string, changes: Partial<Pick<SandboxCartRow, 'items' | 'couponCode' | 'contact' | 'completedOrderId'>>, now: Date): Promise<void> {
+    async updateCart(
+      id: string,
+      changes: Partial<Pick<SandboxCartRow, 'items' | 'couponCode' | 'contact' | 'tags' | 'completedOrderId'>>,
+      now: Date,
+    ): Promise<void> {
       await db
         .update(sandboxCarts)
         .set({ ...changes, updatedAt: now })

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  SESSION_TAGS_MAX,
   type sandboxContactRequestSchema,
   type SandboxCouponError,
   type SandboxErrorCode,
@@ -241,6 +242,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
         for (const product of products) items = setQuantity(items, product.path, product.quantity);
         let couponCode = input.reset ? null : row.couponCode;
         const contact = input.paymentContact || input.billingAddress ? mergeContact(row.contact, input) : row.contact;
+        const tags = input.tags ? withTags(row.tags, input.tags) : row.tags;
         let couponError: SandboxCouponError | undefined;
         if (input.coupon !== undefined) {
           if (input.coupon.trim() === '') couponCode = null;
@@ -251,7 +253,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
           }
         }
         const itemsChanged = input.reset || products.length > 0;
-        return { changes: { ...(itemsChanged ? itemChanges(items) : {}), couponCode, contact }, couponError };
+        return { changes: { ...(itemsChanged ? itemChanges(items) : {}), couponCode, contact, tags }, couponError };
       });
     },
 
@@ -318,7 +320,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
         let order: SandboxOrderRow | undefined;
         for (let attempt = 0; attempt < 10 && !order; attempt += 1) {
           const reference = orderReference(storeName, at);
-          const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at });
+          const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at, tags: row.tags });
           const candidate = {
             id,
             reference,
@@ -340,7 +342,14 @@ export function createSandboxService(options: SandboxServiceOptions) {
         await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at, id);
         await repo.updateCart(
           row.id,
-          { items: [], couponCode: null, completedOrderId: id, contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }) },
+          // The tags belonged to this order; the session's next one starts without them.
+          {
+            items: [],
+            couponCode: null,
+            completedOrderId: id,
+            tags: {},
+            contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }),
+          },
           at,
         );
         return { order: orderReceived(order), created: true };
@@ -386,6 +395,15 @@ function mergeContact(stored: CartContact | null, input: SandboxContactInput): C
     if (value === undefined) continue;
     if (value === '') delete merged[key];
     else merged[key] = value;
+  }
+  return merged;
+}
+
+/** Adds pushed tags to the session's (a later value replaces an earlier one), at most SESSION_TAGS_MAX in all. */
+function withTags(stored: Record<string, string>, tags: Record<string, string>): Record<string, string> {
+  const merged = { ...stored, ...tags };
+  if (Object.keys(merged).length > SESSION_TAGS_MAX) {
+    throw new SandboxError('invalid_request', `A session keeps at most ${SESSION_TAGS_MAX} tags.`);
   }
   return merged;
 }

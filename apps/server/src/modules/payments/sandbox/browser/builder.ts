@@ -348,7 +348,14 @@ function install(): void {
       change(
         'POST',
         '/push',
-        { reset: value.reset, products: value.products, coupon: value.coupon, paymentContact: value.paymentContact, billingAddress: value.billingAddress },
+        {
+          reset: value.reset,
+          products: value.products,
+          coupon: value.coupon,
+          paymentContact: value.paymentContact,
+          billingAddress: value.billingAddress,
+          tags: value.tags,
+        },
         value.checkout ? undefined : callback,
       );
       if (value.checkout) builder.checkout(callback);
