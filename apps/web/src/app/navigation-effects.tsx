@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PRODUCT_PATH_PATTERN } from '@store/contracts/paths';
+import { usePageviews } from './pageviews';
 
 export const PENDING_REMIX_KEY = 'pendingRemix';
 
 /**
  * docs/behaviour/site.md#scrolling-and-pending-remix: every path change scrolls to the top smoothly, and the `inspiration`
  * and `remix` query parameters on any page are kept in session storage as a pending remix.
+ * Each new page is counted as a page view (first-party analytics, nothing kept in the browser).
  */
 export function NavigationEffects() {
   const { pathname, search } = useLocation();
+  usePageviews();
 
   useEffect(() => {
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;

@@ -6,6 +6,10 @@ import { afterEach } from 'vitest';
 // loaded two-core CI machine, where a passing test then fails at random.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Browsers send analytics with navigator.sendBeacon, which jsdom lacks: without it the script would
+// fall back to fetch and every test's fetch double would see its events. The analytics tests replace it.
+Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable: true, writable: true });
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -11,9 +11,9 @@ import { renderProductUpgradeOffers } from '../product-upgrade-offers';
 /** The piano-roll player with its MIDI parser: fetched only by pages that have previews. */
 const MidiPreviews = lazy(() => import('#web/features/visualizer/components/midi-previews.tsx'));
 
-const renderMidiPreviews: RenderMidiPreviews = (previews, productName) => (
+const renderMidiPreviews: RenderMidiPreviews = (previews, productName, onPlay) => (
   <Suspense fallback={<div className="h-[30rem] rounded-2xl border border-border" aria-hidden="true" />}>
-    <MidiPreviews previews={previews} productName={productName} />
+    <MidiPreviews previews={previews} productName={productName} onPlay={onPlay} />
   </Suspense>
 );
 

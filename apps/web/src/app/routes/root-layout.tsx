@@ -11,6 +11,7 @@ import { PaymentsStatus } from '#web/features/payments/components/payments-statu
 import { PaymentsProvider, selectCartReady, usePaymentsSelector } from '#web/features/payments/payments-provider.tsx';
 import type { CompletedOrder } from '#web/features/payments/types.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
+import { tagCheckoutForAnalytics } from '../checkout-analytics';
 import { LyraLauncher } from '../lyra-launcher';
 import { NavigationEffects } from '../navigation-effects';
 import { useHeaderAccount } from '../shopper-account';
@@ -31,7 +32,7 @@ export function RootLayout() {
   const onCallback = useLocation().pathname === paths.callback.path;
   return (
     <IdentityProvider config={storeConfig.identity} onLoggedOut={showLoggedOut} skipStart={onCallback}>
-      <PaymentsProvider config={storeConfig.payments} onOrderComplete={onOrderComplete}>
+      <PaymentsProvider config={storeConfig.payments} onOrderComplete={onOrderComplete} onCheckoutStart={tagCheckoutForAnalytics}>
         <Shell />
       </PaymentsProvider>
     </IdentityProvider>

@@ -72,6 +72,12 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     routes: [{ path: relative(paths.admin.reports.path), load: () => import('./reports/reports-page') }],
   },
   {
+    label: 'Analytics',
+    href: paths.admin.analytics.getHref(),
+    description: 'Who visits the store, where they come from, which pages they read, and how many go from a product page to buying it.',
+    routes: [{ path: relative(paths.admin.analytics.path), load: () => import('./analytics/analytics-page') }],
+  },
+  {
     label: 'Audit log',
     href: paths.admin.audit.getHref(),
     description: 'Every change made here: who, when, and the record before and after.',

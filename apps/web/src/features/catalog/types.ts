@@ -10,13 +10,18 @@ export type { ProductListView } from '@store/contracts/paths';
  * feature supplies it; without one, the first state of docs/behaviour/cart.md#product-card-button shows: a disabled 'Loading...'.
  * The returned node sits above the card's stretched link, so it stays clickable on its own.
  */
-export type RenderProductAction = (product: NormalizedProduct) => ReactNode;
+export type RenderProductAction = (product: NormalizedProduct, options?: ProductActionOptions) => ReactNode;
+
+export interface ProductActionOptions {
+  /** The product is the free trial offered on its paid product's page: taking it starts the trial's download. */
+  trial?: boolean;
+}
 
 /**
  * Renders a product's MIDI previews (its `midi` media items, e.g. a sample pack's loops). The
  * visualiser feature supplies the player through the route; without one they are not shown.
  */
-export type RenderMidiPreviews = (previews: MediaItem[], productName: string) => ReactNode;
+export type RenderMidiPreviews = (previews: MediaItem[], productName: string, onPlay: () => void) => ReactNode;
 
 /**
  * Renders a product's upgrade prices for owners of older licence keys (the upgrades feature's

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createPaymentsStore, type PaymentsActions, type PaymentsState, type PaymentsStore } from './payments-store';
+import { createPaymentsStore, type CheckoutStartHandler, type PaymentsActions, type PaymentsState, type PaymentsStore } from './payments-store';
 import type { SblScriptConfig } from './sbl-client';
 import type { CompletedOrder } from './types';
 
@@ -14,18 +14,21 @@ export interface PaymentsProviderProps {
   config: SblScriptConfig;
   /** Where to send the shopper once an order is complete; the cart is already being emptied. */
   onOrderComplete?: (order: CompletedOrder) => void;
+  /** As the checkout starts: the tags to give the payment session, if any. */
+  onCheckoutStart?: CheckoutStartHandler;
   /** For tests: a store created beforehand. */
   store?: PaymentsStore;
   children: ReactNode;
 }
 
 /** Loads the payment provider's script once for the whole app and keeps the cart. */
-export function PaymentsProvider({ config, onOrderComplete, store: given, children }: PaymentsProviderProps) {
+export function PaymentsProvider({ config, onOrderComplete, onCheckoutStart, store: given, children }: PaymentsProviderProps) {
   const [created] = useState(() => given ?? createPaymentsStore());
   const store = given ?? created;
   const { scriptUrl, storefront } = config;
   useEffect(() => store.start({ scriptUrl, storefront }), [store, scriptUrl, storefront]);
   useEffect(() => store.setOrderCompleteHandler(onOrderComplete), [store, onOrderComplete]);
+  useEffect(() => store.setCheckoutStartHandler(onCheckoutStart), [store, onCheckoutStart]);
   return <PaymentsContext value={store}>{children}</PaymentsContext>;
 }
 

@@ -250,10 +250,25 @@ describe('cart changes', () => {
     expect(store.getState().notice).toBeNull();
   });
 
-  it('starts the provider’s checkout', async () => {
+  it('starts the provider’s checkout, its session tagged with what the checkout-start handler returns', async () => {
     const { store, sbl } = await readyStore();
+    const handler = vi.fn((paths: string[]) => ({ analytics_checkout: `code-for-${paths.length}` }));
+    store.setCheckoutStartHandler(handler);
     expect(store.startCheckout()).toBe(true);
-    expect(sbl.calls).toEqual([{ method: 'checkout', args: [] }]);
+    expect(sbl.calls).toEqual([
+      { method: 'push', args: [{ tags: { analytics_checkout: 'code-for-0' } }] },
+      { method: 'checkout', args: [] },
+    ]);
+    expect(handler).toHaveBeenCalledWith([]);
+  });
+
+  it('pushes no tags when the handler gives none, or without a handler', async () => {
+    const { store, sbl } = await readyStore();
+    store.setCheckoutStartHandler(() => undefined);
+    expect(store.startCheckout()).toBe(true);
+    store.setCheckoutStartHandler(undefined);
+    expect(store.startCheckout()).toBe(true);
+    expect(sbl.calls.map((call) => call.method)).toEqual(['checkout', 'checkout']);
   });
 });
 

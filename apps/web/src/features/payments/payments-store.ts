@@ -48,6 +48,8 @@ export interface PaymentsActions {
   refreshCart(): void;
 }
 
+export type CheckoutStartHandler = (productPaths: string[]) => Record<string, string> | undefined;
+
 export interface PaymentsStore extends PaymentsActions {
   getState(): PaymentsState;
   subscribe(listener: () => void): () => void;
@@ -55,6 +57,11 @@ export interface PaymentsStore extends PaymentsActions {
   start(config: SblScriptConfig): () => void;
   /** Called once per completed order, after the cart was emptied. */
   setOrderCompleteHandler(handler: ((order: CompletedOrder) => void) | undefined): void;
+  /**
+   * Called as the checkout starts with the cart's product paths; the tags it returns are given to
+   * the payment session (the app links the order to its analytics this way).
+   */
+  setCheckoutStartHandler(handler: CheckoutStartHandler | undefined): void;
   /** The cart as of now (for code that continues after awaiting an action). */
   getCart(): CartSnapshot;
   /** Why the most recent failed action failed. */
@@ -110,6 +117,7 @@ export function createPaymentsStore({
   let builder: SblBuilder | null = null;
   let lastFailure: ActionFailure | null = null;
   let onOrderComplete: ((order: CompletedOrder) => void) | undefined;
+  let onCheckoutStart: CheckoutStartHandler | undefined;
   let noticeId = 0;
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -290,6 +298,10 @@ export function createPaymentsStore({
       onOrderComplete = handler;
     },
 
+    setCheckoutStartHandler(handler) {
+      onCheckoutStart = handler;
+    },
+
     add(path, quantity = 1) {
       const wanted = Number.isFinite(quantity) ? Math.max(1, Math.trunc(quantity)) : 1;
       return run('add', `add ${path}`, (sbl, done) => sbl.add(path, done)).then((ok) =>
@@ -325,6 +337,9 @@ export function createPaymentsStore({
         return false;
       }
       try {
+        // The order the provider's webhook brings back carries the session's tags.
+        const tags = onCheckoutStart?.(state.cart.items.map((line) => line.path));
+        if (tags) builder.push({ tags });
         builder.checkout();
         log.add('checkout started');
         return true;

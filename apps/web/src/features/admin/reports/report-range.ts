@@ -34,7 +34,8 @@ export interface ReportSelection {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayOf = (year: number, month: number, date: number) => {
+/** `YYYY-MM-DD` of a calendar date; `month` counts from 0 and out-of-range parts roll over (day 0 is the month before's last). */
+export const dayOf = (year: number, month: number, date: number) => {
   const day = new Date(Date.UTC(year, month, date));
   return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
 };
@@ -56,13 +57,16 @@ export function selectionFromSearch(search: URLSearchParams, today: string): Rep
   let problem: string | null = null;
   if (preset === 'last-month') range = { from: dayOf(year, month - 2, 1), to: dayOf(year, month - 1, 0) };
   else if (preset === 'this-year') range = { from: `${year}-01-01`, to: `${year}-12-31` };
-  else if (preset === 'custom') {
-    if (!DAY.test(customFrom) || !DAY.test(customTo)) problem = 'Enter both dates to see the reports.';
-    else if (customFrom > customTo) problem = DAY_RANGE_ORDER_MESSAGE;
-    else if (!isReportRangeShortEnough({ from: customFrom, to: customTo })) problem = REPORT_RANGE_TOO_LONG_MESSAGE;
-    else range = { from: customFrom, to: customTo };
-  }
+  else if (preset === 'custom') ({ range, problem } = customRange(customFrom, customTo, 'the reports'));
   return { preset, interval, range, customFrom, customTo, problem };
+}
+
+/** Typed dates as a range, or why they cannot be asked for (`what`: what the dates would show). */
+export function customRange(from: string, to: string, what: string): { range: ReportRangeQuery; problem: string | null } {
+  if (!DAY.test(from) || !DAY.test(to)) return { range: {}, problem: `Enter both dates to see ${what}.` };
+  if (from > to) return { range: {}, problem: DAY_RANGE_ORDER_MESSAGE };
+  if (!isReportRangeShortEnough({ from, to })) return { range: {}, problem: REPORT_RANGE_TOO_LONG_MESSAGE };
+  return { range: { from, to }, problem: null };
 }
 
 /** The URL query for a change of the page's state (defaults left out). */

@@ -9,6 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useAdminApi } from '../api/admin-api-context';
 import { AdminCard, AdminPage } from '../components/admin-page';
+import { DateRangeFields } from '../components/date-range-fields';
 import { DataTable } from '../components/data-table';
 import { inputClasses } from '../components/form-field';
 import { errorMessage } from '../utils/error-message';
@@ -61,7 +62,6 @@ export default function ReportsPage() {
   const [search, setSearch] = useSearchParams();
   const selection = selectionFromSearch(search, localToday());
   const { revenue, products, coupons, trials } = useReports(selection.range, selection.interval, selection.problem === null);
-  const rangeId = useId();
   const intervalId = useId();
   const update = (change: Partial<{ preset: RangePreset; interval: ReportInterval; customFrom: string; customTo: string }>) =>
     setSearch(searchFor({ ...selection, ...change }), { replace: true });
@@ -77,46 +77,7 @@ export default function ReportsPage() {
     >
       <AdminCard>
         <div className="flex flex-col gap-4 md:flex-row md:flex-wrap md:items-end">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={rangeId} className="text-sm font-semibold text-primary">
-              Dates
-            </label>
-            <select id={rangeId} className={inputClasses} value={selection.preset} onChange={(event) => update({ preset: event.target.value as RangePreset })}>
-              {RANGE_PRESETS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          {selection.preset === 'custom' && (
-            <>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${rangeId}-from`} className="text-sm font-semibold text-primary">
-                  From
-                </label>
-                <input
-                  id={`${rangeId}-from`}
-                  type="date"
-                  className={inputClasses}
-                  value={selection.customFrom}
-                  onChange={(event) => update({ customFrom: event.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${rangeId}-to`} className="text-sm font-semibold text-primary">
-                  To
-                </label>
-                <input
-                  id={`${rangeId}-to`}
-                  type="date"
-                  className={inputClasses}
-                  value={selection.customTo}
-                  onChange={(event) => update({ customTo: event.target.value })}
-                />
-              </div>
-            </>
-          )}
+          <DateRangeFields presets={RANGE_PRESETS} selection={selection} onChange={update} />
           <div className="flex flex-col gap-1">
             <label htmlFor={intervalId} className="text-sm font-semibold text-primary">
               Revenue

@@ -38,6 +38,8 @@ export interface MediaCarouselProps {
   items: readonly MediaItem[];
   /** What the media shows, e.g. the product name; names the carousel and untitled images. */
   label: string;
+  /** An audio preview started playing. */
+  onAudioPlay?: () => void;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface MediaCarouselProps {
  * previous/next buttons, thumbnails, ArrowLeft/ArrowRight while focus is inside, and swipe.
  * A single item is shown on its own.
  */
-export function MediaCarousel({ items, label }: MediaCarouselProps) {
+export function MediaCarousel({ items, label, onAudioPlay }: MediaCarouselProps) {
   const media = playableMedia(items);
   const [current, setCurrent] = useState(0);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
@@ -56,7 +58,7 @@ export function MediaCarousel({ items, label }: MediaCarouselProps) {
   if (media.length === 1) {
     return (
       <figure className="overflow-hidden rounded-xl border border-border bg-tertiary">
-        <Slide item={media[0]!} label={label} index={0} />
+        <Slide item={media[0]!} label={label} index={0} onAudioPlay={onAudioPlay} />
       </figure>
     );
   }
@@ -116,7 +118,7 @@ export function MediaCarousel({ items, label }: MediaCarouselProps) {
                 inert={i !== index}
                 className="w-full shrink-0"
               >
-                <Slide item={item} label={label} index={i} />
+                <Slide item={item} label={label} index={i} onAudioPlay={onAudioPlay} />
               </div>
             ))}
           </div>
@@ -184,7 +186,7 @@ function ArrowButton({ direction, controls, onClick }: { direction: 'previous' |
   );
 }
 
-function Slide({ item, label, index }: { item: MediaItem; label: string; index: number }) {
+function Slide({ item, label, index, onAudioPlay }: { item: MediaItem; label: string; index: number; onAudioPlay?: () => void }) {
   const width = item.width ?? 800;
   const height = item.height ?? 800;
   const title = item.title || `${label}, item ${index + 1}`;
@@ -222,7 +224,7 @@ function Slide({ item, label, index }: { item: MediaItem; label: string; index: 
           </span>
         )}
         <p className="text-center font-semibold">{title}</p>
-        <audio controls preload="none" src={apiAssetUrl(item.src)} aria-label={title} className="w-full max-w-md" />
+        <audio controls preload="none" src={apiAssetUrl(item.src)} aria-label={title} onPlay={onAudioPlay} className="w-full max-w-md" />
       </div>
     );
   }

@@ -1,10 +1,13 @@
 import type { MediaItem } from '@store/contracts';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import { LockIcon } from '#web/components/ui/lock-icon.tsx';
 import { formatMoney } from '@store/contracts/money';
+import { ANALYTICS_PRODUCT_PROP } from '@store/contracts/analytics-props';
+import { track } from '#web/lib/analytics.ts';
 import { findCategoryByName, useCategories } from '#web/lib/categories.ts';
 import { storeConfig } from '#web/lib/store-config.ts';
 import { useProduct, type ProductDetails } from '../api/get-product';
@@ -100,6 +103,8 @@ function ProductDetailsView({ product, productPath, renderAction, renderMidiPrev
   const releaseDate = version ? formatReleaseDate(version.releasedAt) : '';
   const showFacts = hasKeyFacts(product.keyFacts, version);
   const midiPreviews = product.media.filter((item) => item.kind === 'midi');
+  useEffect(() => track('product_view', { [ANALYTICS_PRODUCT_PROP]: product.path }), [product.path]);
+  const onPreviewPlayed = () => track('preview_played', { [ANALYTICS_PRODUCT_PROP]: product.path });
 
   return (
     <Container className="py-8 sm:py-12">
@@ -132,7 +137,7 @@ function ProductDetailsView({ product, productPath, renderAction, renderMidiPrev
       </nav>
 
       <div className="mt-4 grid items-start gap-8 lg:mt-6 lg:grid-cols-2 lg:gap-12">
-        {media.length > 0 ? <MediaCarousel items={media} label={product.display} /> : <div />}
+        {media.length > 0 ? <MediaCarousel items={media} label={product.display} onAudioPlay={onPreviewPlayed} /> : <div />}
 
         <div className="lg:pt-2">
           {category && <p className="text-sm font-semibold tracking-wide text-secondary uppercase">{category.title}</p>}
@@ -155,7 +160,7 @@ function ProductDetailsView({ product, productPath, renderAction, renderMidiPrev
         </div>
       </div>
 
-      {renderMidiPreviews && midiPreviews.length > 0 && <div className="mt-14">{renderMidiPreviews(midiPreviews, product.display)}</div>}
+      {renderMidiPreviews && midiPreviews.length > 0 && <div className="mt-14">{renderMidiPreviews(midiPreviews, product.display, onPreviewPlayed)}</div>}
 
       <div className={`mt-14 grid items-start gap-10 ${showFacts ? 'lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14' : ''}`}>
         {showFacts && (
@@ -217,7 +222,7 @@ function TrialPanel({ trial, renderAction, highlighted = false }: { trial: Norma
       </h2>
       {summary && <p className="mt-2 text-secondary">{summary}</p>}
       <p className="mt-2 text-sm text-secondary">Add the trial to your cart and check out at {formatMoney(0, storeConfig.currency)} to get the download.</p>
-      <div className="mt-4 sm:max-w-xs">{renderAction ? renderAction(trial) : <PendingProductAction />}</div>
+      <div className="mt-4 sm:max-w-xs">{renderAction ? renderAction(trial, { trial: true }) : <PendingProductAction />}</div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_INFLUENCER, LYRA_QUERY_MAX_CHARS, type LyraAnswer, type LyraChatRequest } from '@store/contracts/lyra';
 import { useSyncExternalStore } from 'react';
+import { track } from '#web/lib/analytics.ts';
 import { chatWithLyra, type LyraChatEvent } from '../api/chat-with-lyra';
 import type { PendingQuestion } from '../types';
 import { describeAskError } from '../utils/describe-ask-error';
@@ -85,6 +86,8 @@ export class LyraConversation {
     const id = this.nextId++;
     const messages = this.messagesWith(question);
     this.update([...this.turns, { id, question, ...(request.remix && { remix: request.remix }), state: 'asking' }]);
+    // Counted without the question: what a shopper asks is theirs.
+    track('lyra_query');
     void this.stream(
       { messages, ...(this.conversationId && { conversationId: this.conversationId }), ...(request.remix && { remix: request.remix }) },
       id,
@@ -118,6 +121,7 @@ export class LyraConversation {
     const onEvent = (event: LyraChatEvent) => {
       if (event.event === 'done' && event.data.conversationId) this.conversationId = event.data.conversationId;
       answer = withEvent(answer, event);
+      if (event.event === 'sketch') track('sketch_generated');
       this.replace(id, (turn) => ({ ...turn, answer }));
     };
     try {

@@ -14,7 +14,7 @@ export interface MidiPreview {
  * A product's MIDI previews (a sample pack's loops): pick one, play or pause it in the
  * falling-notes piano roll, with sound after the shopper presses Play. Its own lazy chunk.
  */
-export default function MidiPreviews({ previews, productName }: { previews: MidiPreview[]; productName: string }) {
+export default function MidiPreviews({ previews, productName, onPlay }: { previews: MidiPreview[]; productName: string; onPlay?: () => void }) {
   const headingId = useId();
   const [options] = useState(() => loadPlayerOptions().options);
   const [selected, setSelected] = useState(0);
@@ -25,6 +25,10 @@ export default function MidiPreviews({ previews, productName }: { previews: Midi
 
   if (!preview) return null;
   const sound = options.soundOn && !muted;
+  const play = () => {
+    setPlaying(true);
+    onPlay?.();
+  };
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-border p-5 sm:p-6">
@@ -41,7 +45,7 @@ export default function MidiPreviews({ previews, productName }: { previews: Midi
               aria-pressed={index === selected}
               onClick={() => {
                 setSelected(index);
-                setPlaying(true);
+                play();
               }}
               className={`min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
                 index === selected ? 'border-accent bg-accent text-black' : 'border-border text-primary hover:bg-tertiary'
@@ -67,7 +71,7 @@ export default function MidiPreviews({ previews, productName }: { previews: Midi
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
           type="button"
-          onClick={() => setPlaying((value) => !value)}
+          onClick={() => (playing ? setPlaying(false) : play())}
           disabled={loaded.status !== 'ready'}
           className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-accent px-5 font-semibold text-black hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
         >
