@@ -36,10 +36,13 @@ export async function startPinned(core, command, args, { env = {}, readyPattern 
   };
 }
 
-/** Runs one bounded autocannon load against a loopback URL; `requests` (autocannon's) varies method and body. */
-export function load(url, { connections = 20, duration = 8, headers = {}, requests } = {}) {
+/**
+ * Runs one bounded autocannon load against a loopback URL; `requests` (autocannon's) varies method and body,
+ * `overallRate` caps the requests per second (a steady background load instead of as many as possible).
+ */
+export function load(url, { connections = 20, duration = 8, headers = {}, requests, overallRate } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, requests, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers, requests, overallRate, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 

@@ -107,6 +107,8 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         // Every sign-up of the suite comes from one address, and the suite makes more than ten.
         IDP_EMAIL_FORMS_PER_15_MINUTES: '1000',
+        // Every page of the suite sends analytics events from one address.
+        ANALYTICS_EVENTS_PER_MINUTE: '100000',
         // The back office's tests sign in as this maker (e2e/support/admin.ts).
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       },
