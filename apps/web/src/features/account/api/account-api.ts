@@ -66,6 +66,8 @@ export function useMailPreferences({ subject, getAccessToken }: { subject: strin
   const save = useMutation({
     mutationFn: async (preferences: AccountPreferences) =>
       accountPreferencesSchema.parse(await apiSend('PUT', '/api/account/preferences', preferences, { headers: bearer(await getAccessToken()) })),
+    // A load that left before the save would answer with the old choice after it and undo the tick.
+    onMutate: () => queryClient.cancelQueries({ queryKey: preferencesKey(subject) }),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey(subject), saved),
   });
   return { query, save };

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMailPreferences } from '../api/account-api';
 
 export const RELEASE_EMAILS_LABEL = 'Email me when a product I own has a new version';
@@ -7,7 +7,14 @@ export const RELEASE_EMAILS_LABEL = 'Email me when a product I own has a new ver
 export function ReleaseEmailsChoice({ subject, getAccessToken }: { subject: string; getAccessToken: () => Promise<string> }) {
   const { query, save } = useMailPreferences({ subject, getAccessToken });
   const statusId = useId();
-  const checked = save.isPending ? (save.variables?.releaseEmails ?? false) : (query.data?.releaseEmails ?? false);
+  // The clicked choice shows at once: the mutation's pending state reaches React a task later,
+  // and until then a controlled box would snap back to the stored value.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const checked = clicked ?? query.data?.releaseEmails ?? false;
+  const choose = (releaseEmails: boolean) => {
+    setClicked(releaseEmails);
+    save.mutate({ releaseEmails }, { onSettled: () => setClicked(null) });
+  };
   return (
     <div className="flex flex-col gap-2">
       <label className="flex min-h-11 items-center gap-3 font-semibold">
@@ -15,9 +22,9 @@ export function ReleaseEmailsChoice({ subject, getAccessToken }: { subject: stri
           type="checkbox"
           className="size-5 shrink-0 accent-accent"
           checked={checked}
-          disabled={!query.data || save.isPending}
+          disabled={!query.data || clicked !== null}
           aria-describedby={statusId}
-          onChange={(event) => save.mutate({ releaseEmails: event.target.checked })}
+          onChange={(event) => choose(event.target.checked)}
         />
         {RELEASE_EMAILS_LABEL}
       </label>
