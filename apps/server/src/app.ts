@@ -291,6 +291,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     embeddedIdentity = await createEmbeddedIdentity({
       db: database.db,
       dataDir: config.dataDir,
+      signingKeys: deps.secrets.IDP_SIGNING_KEYS,
       issuer: identityConfig.issuer,
       publicUrl: config.publicUrl,
       clientId: identityConfig.clientId,
