@@ -1,29 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitHits } from '#server/db/schema.ts';
 import { buildSecondApp, createTestApp, type TestApp } from './helpers';
+import { redisAnswers, TEST_REDIS_URL } from './redis-probe';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 /** A port in this suite's range where nothing listens: a Redis that is down. */
 const DOWN_REDIS_URL = 'redis://127.0.0.1:8429';
 
-async function reachable(url: string) {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisUp = await reachable(REDIS_URL);
+const redisUp = await redisAnswers(REDIS_URL);
 if (!redisUp) console.warn(`Skipping the Redis rate-limit tests: no Redis answers at ${REDIS_URL} (set TEST_REDIS_URL).`);
 
 /** Each run uses addresses of its own, so counts left in Redis by an earlier run (a minute long) never meet it. */
