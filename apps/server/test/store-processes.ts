@@ -101,7 +101,7 @@ export interface HttpAnswer {
   headers: http.IncomingHttpHeaders;
   body: string;
   cookies: Array<{ name: string; value: string; path?: string; expires?: Date; maxAge?: number }>;
-  json(): any;
+  json(): Record<string, unknown>;
 }
 
 export interface HttpRequest {
