@@ -87,6 +87,7 @@ import { createStaleMachinesJob } from './modules/licensing/stale-machines';
 import { createGroupedCounters } from './modules/rate-limits/grouped-counters';
 import { createRateLimitHitsRepository } from './modules/rate-limits/rate-limit-hits.repository';
 import { createSharedRateLimits } from './modules/rate-limits/shared-rate-limits';
+import { createRateLimitRedis } from './modules/rate-limits/redis-client';
 import { createMissingFilesCheck } from './modules/reports/missing-files';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -258,7 +259,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const countLimitsInDatabase = deps.sharedRateLimitsInDatabase ?? database.engine === 'postgresql';
   // Requests arriving while a count is in flight are counted together in the next statement (exact, fewer writes).
   const rateLimitCounters = countLimitsInDatabase ? createGroupedCounters(createRateLimitHitsRepository(database.db)) : undefined;
-  const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, log: app.log });
+  // With REDIS_URL every limit, the global one included, is counted there and holds across processes (ADR 0040).
+  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => sharedRateLimits.redisFailed(error)) : undefined;
+  const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, redis: rateLimitRedis?.redis, log: app.log });
 
   const licensing = createLicensingService({
     repository: licensingRepository,
@@ -288,6 +291,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     embeddedIdentity = await createEmbeddedIdentity({
       db: database.db,
       dataDir: config.dataDir,
+      signingKeys: deps.secrets.IDP_SIGNING_KEYS,
       issuer: identityConfig.issuer,
       publicUrl: config.publicUrl,
       clientId: identityConfig.clientId,
@@ -496,6 +500,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await outboxSender.start();
     embeddedIdentity?.startSweeping();
     sharedRateLimits.startSweeping();
+    await rateLimitRedis?.ready();
     staleMachines.start();
     lyra.start();
     analytics.start();
@@ -506,6 +511,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
     await sharedRateLimits.stopSweeping();
+    await rateLimitRedis?.close();
     await staleMachines.stop();
     await lyra.stop();
     await lyraMemory.stop();

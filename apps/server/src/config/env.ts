@@ -18,6 +18,7 @@ const commaList = z.string().transform((value) =>
 );
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
+const redisUrl = z.string().refine((value) => /^rediss?:$/.test(URL.canParse(value) ? new URL(value).protocol : ''), 'must be a redis:// or rediss:// URL');
 
 /**
  * Every environment variable the server reads, with its default. The README's table
@@ -30,6 +31,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  /** Every rate limit is counted in this Redis, so the limits hold across several store processes. */
+  REDIS_URL: redisUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG: booleanText.default(false),
   STORE_NAME: z.string().min(1).max(60).default('SongWish'),
@@ -167,6 +170,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where every rate limit is counted when set (docs/decisions/0040-rate-limits-in-redis.md). */
+  redisUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** One log line per request; off by default (see docs/decisions/0004-hot-path.md). */
   accessLog: boolean;
@@ -359,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     publicUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     accessLog: env.ACCESS_LOG,
     storeName: env.STORE_NAME,

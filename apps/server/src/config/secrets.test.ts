@@ -25,6 +25,14 @@ describe('loadSecrets', () => {
     expect(await readFile(path.join(dir, 'secrets.json'), 'utf8')).not.toContain(fromEnv);
   });
 
+  it('passes the embedded provider keys of IDP_SIGNING_KEYS on, and never writes them to disk', async () => {
+    const dir = await tempDir();
+    const keys = '{"keys":[]}';
+    expect((await loadSecrets(dir, { IDP_SIGNING_KEYS: ` ${keys}\n` })).IDP_SIGNING_KEYS).toBe(keys);
+    expect(await readFile(path.join(dir, 'secrets.json'), 'utf8')).not.toContain('keys');
+    expect((await loadSecrets(dir, {})).IDP_SIGNING_KEYS).toBeUndefined();
+  });
+
   it('rejects a short secret from the environment', async () => {
     await expect(loadSecrets(await tempDir(), { SESSION_SECRET: 'short' })).rejects.toThrow(/at least 32/);
   });

@@ -10,7 +10,11 @@ import { z } from 'zod';
  */
 export const SECRET_NAMES = ['DOWNLOAD_SIGNING_SECRET', 'FASTSPRING_WEBHOOK_SECRET', 'SESSION_SECRET', 'MAIL_LINK_SECRET', 'LICENSING_SIGNING_KEY'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
-export type Secrets = Record<SecretName, string>;
+/**
+ * `IDP_SIGNING_KEYS`: the embedded sign-in provider's JWK Set, only when given in the environment
+ * (several store processes must sign with the same keys); otherwise they live in `DATA_DIR/idp-jwks.json`.
+ */
+export type Secrets = Record<SecretName, string> & { IDP_SIGNING_KEYS?: string };
 
 const MIN_SECRET_LENGTH = 32;
 /** FastSpring lets the maker choose the webhook HMAC secret; we only refuse trivially short ones. */
@@ -46,6 +50,8 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     stored[name] = secrets[name];
     changed = true;
   }
+  const idpSigningKeys = env.IDP_SIGNING_KEYS?.trim();
+  if (idpSigningKeys) secrets.IDP_SIGNING_KEYS = idpSigningKeys;
   if (changed) {
     await mkdir(dataDir, { recursive: true });
     await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });

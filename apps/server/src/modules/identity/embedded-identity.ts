@@ -13,6 +13,8 @@ import { loadOrCreateSigningKeys, type SigningKeys } from './signing-keys';
 export interface EmbeddedIdentityOptions {
   db: Database;
   dataDir: string;
+  /** IDP_SIGNING_KEYS, when the keys come from the environment rather than `DATA_DIR`. */
+  signingKeys?: string;
   issuer: string;
   publicUrl: string;
   clientId: string;
@@ -41,7 +43,7 @@ const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** Everything the embedded OpenID provider needs, built once per app. */
 export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
-  const keys = await loadOrCreateSigningKeys(options.dataDir);
+  const keys = await loadOrCreateSigningKeys(options.dataDir, options.signingKeys);
   const payloads = createOidcPayloadsRepository(options.db);
   const accounts = createIdentityAccountsRepository(options.db, options.mail);
   const throttles = createIdentityThrottlesRepository(options.db);

@@ -35,3 +35,22 @@ describe('the embedded provider signing keys', () => {
     expect(a.privateJwks.keys[0]!.kid).toBe(b.privateJwks.keys[0]!.kid);
   });
 });
+
+describe('the embedded provider signing keys given in IDP_SIGNING_KEYS', () => {
+  it('are used as given, so processes with different data directories sign alike, and no file is written', async () => {
+    const made = await loadOrCreateSigningKeys(await tempDir());
+    const given = JSON.stringify(made.privateJwks);
+    const [a, b] = await Promise.all([loadOrCreateSigningKeys(await tempDir(), given), loadOrCreateSigningKeys(await tempDir(), given)]);
+    expect(a.privateJwks).toEqual(made.privateJwks);
+    expect(b.publicJwks).toEqual(made.publicJwks);
+    const dir = await tempDir();
+    await loadOrCreateSigningKeys(dir, given);
+    await expect(stat(path.join(dir, SIGNING_KEYS_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('are refused, naming the variable, when they are not a JWK Set of RS256 private keys', async () => {
+    const made = await loadOrCreateSigningKeys(await tempDir());
+    await expect(loadOrCreateSigningKeys(await tempDir(), 'not json')).rejects.toThrow(/^IDP_SIGNING_KEYS is not a JWK Set/);
+    await expect(loadOrCreateSigningKeys(await tempDir(), JSON.stringify(made.publicJwks))).rejects.toThrow(/^IDP_SIGNING_KEYS is not a JWK Set/);
+  });
+});

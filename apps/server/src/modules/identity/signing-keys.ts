@@ -37,7 +37,9 @@ export interface SigningKeys {
   publicJwks: { keys: JWK[] };
 }
 
-export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningKeys> {
+/** `given`: the JWK Set from `IDP_SIGNING_KEYS`, which every store process shares; the file is then neither read nor written. */
+export async function loadOrCreateSigningKeys(dataDir: string, given?: string): Promise<SigningKeys> {
+  if (given !== undefined) return signingKeys(parseKeys(given, 'IDP_SIGNING_KEYS'));
   const file = path.join(dataDir, SIGNING_KEYS_FILE);
   let keys = await readKeys(file);
   if (!keys) {
@@ -57,6 +59,10 @@ export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningK
     const info = await stat(file);
     if ((info.mode & 0o077) !== 0) await chmod(file, 0o600);
   }
+  return signingKeys(keys);
+}
+
+function signingKeys(keys: JWK[]): SigningKeys {
   return {
     privateJwks: { keys },
     publicJwks: { keys: keys.map(({ kty, kid, alg, use, n, e }) => ({ kty, kid, alg, use, n, e })) },
@@ -71,10 +77,20 @@ async function readKeys(file: string): Promise<JWK[] | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const parsed = jwksFile.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file} is not a JWK Set of RS256 private keys; fix or delete it (signed-in shoppers will have to sign in again)`);
+  return parseKeys(text, file, '; fix or delete it (signed-in shoppers will have to sign in again)');
+}
+
+function parseKeys(text: string, source: string, remedy = ''): JWK[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = jwksFile.safeParse(json);
+  if (!parsed.success) throw new Error(`${source} is not a JWK Set of RS256 private keys${remedy}`);
   const kids = new Set(parsed.data.keys.map((key) => key.kid));
-  if (kids.size !== parsed.data.keys.length) throw new Error(`${file}: every key needs a distinct kid`);
+  if (kids.size !== parsed.data.keys.length) throw new Error(`${source}: every key needs a distinct kid`);
   return parsed.data.keys as JWK[];
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore, { type WindowedStore } from '@fastify/rate-limit/store/RedisStore.js';
+import type { Redis } from 'ioredis';
 
 /** A route's `config.rateLimit` counted in the budget named `shared`: routes with the same name share one budget. */
 interface SharedRateLimitOptions extends RateLimitOptions {
@@ -29,6 +31,11 @@ export interface SharedRateLimitsOptions {
    * is exact when no other process can use the database (PGlite: one process holds DATA_DIR).
    */
   counters?: RateLimitCounters;
+  /**
+   * When given, every limit (the global one, each route's, each named budget) is counted in this
+   * Redis instead, so all of them hold across processes (docs/decisions/0040-rate-limits-in-redis.md).
+   */
+  redis?: Redis;
   log: { warn(details: object, message: string): void };
   sweepEveryMs?: number;
   /** The clock of the once-a-minute failure warning (tests move it). */
@@ -36,6 +43,8 @@ export interface SharedRateLimitsOptions {
 }
 
 const SWEEP_EVERY_MS = 60_000;
+/** Where the limits' keys live in a Redis that may also serve other programs. */
+const REDIS_PREFIX = 'songwish:rate-limit:';
 const WARN_EVERY_MS = 60_000;
 
 /**
@@ -44,7 +53,7 @@ const WARN_EVERY_MS = 60_000;
  * is counted in the database when `counters` are given (docs/decisions/0026-shared-rate-limits.md).
  * Either way, the routes naming one budget count in it together.
  */
-export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVERY_MS, now = Date.now }: SharedRateLimitsOptions) {
+export function createSharedRateLimits({ counters, redis, log, sweepEveryMs = SWEEP_EVERY_MS, now = Date.now }: SharedRateLimitsOptions) {
   let lastWarning = -Infinity;
   /** The reason only, at most once a minute: a failing database fails every request, and the key names the client. */
   const warn = (what: string, error: unknown) => {
@@ -69,11 +78,30 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
     },
   });
 
+  /** A limit counted in Redis; a Redis failure lets the request through, as a database failure does. */
+  const forgiving = (store: WindowedStore): WindowedStore => ({
+    incr(key, callback, timeWindow, max) {
+      store.incr(
+        key,
+        (error, result) => {
+          if (!error && result) return callback(null, result);
+          warn('rate limits could not be counted in Redis; requests are let through until it answers', error);
+          callback(null, { current: 0, ttl: timeWindow ?? 0 });
+        },
+        timeWindow,
+        max,
+      );
+    },
+    child: (routeOptions) => forgiving(store.child(routeOptions)),
+  });
+
   class Store implements FastifyRateLimitStore {
     private readonly local: FastifyRateLimitStore;
     private readonly budgets = new Map<string, FastifyRateLimitStore>();
-    constructor(params: Pick<RateLimitOptions, 'continueExceeding' | 'exponentialBackoff'>) {
-      this.local = new LocalStore(params.continueExceeding, params.exponentialBackoff);
+    constructor(private readonly params: Pick<RateLimitOptions, 'continueExceeding' | 'exponentialBackoff'>) {
+      this.local = redis
+        ? forgiving(new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, REDIS_PREFIX))
+        : new LocalStore(params.continueExceeding, params.exponentialBackoff);
     }
     incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
       this.local.incr(...args);
@@ -84,10 +112,15 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
       if (typeof timeWindow !== 'number') throw new Error(`the shared rate limit ${shared} needs a time window in milliseconds`);
       let budget = this.budgets.get(shared);
       if (!budget) {
-        budget = counters ? databaseStore(counters, shared, timeWindow) : new LocalStore();
+        budget = this.budget(shared, timeWindow);
         this.budgets.set(shared, budget);
       }
       return budget;
+    }
+    /** Redis when configured, else the database when other processes share it, else this process's memory. */
+    private budget(name: string, windowMs: number): FastifyRateLimitStore {
+      if (redis) return forgiving(new RedisStore(this.params.continueExceeding, this.params.exponentialBackoff, redis, `${REDIS_PREFIX}${name}:`));
+      return counters ? databaseStore(counters, name, windowMs) : new LocalStore();
     }
   }
 
@@ -104,6 +137,8 @@ export function createSharedRateLimits({ counters, log, sweepEveryMs = SWEEP_EVE
   return {
     Store: Store as FastifyRateLimitStoreCtor,
     sweep,
+    /** The Redis connection failed (it reconnects by itself): said at most once a minute, like a failed count. */
+    redisFailed: (error: unknown) => warn('Redis for rate limits is unreachable; requests are let through uncounted until it answers', error),
     startSweeping() {
       if (!counters) return;
       void sweep();
