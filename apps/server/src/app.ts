@@ -65,6 +65,7 @@ import { injectedWebhookSender, sandboxPaymentsPlugin, type SandboxPaymentsOptio
 import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repository';
 import { createSandboxService } from './modules/payments/sandbox/sandbox.service';
 import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliverer';
+import { createLiveCatalogue, type LiveCatalogue } from './modules/payments/sandbox/live-catalogue';
 import { loadContentPages } from './modules/lyra/knowledge';
 import { createLlmClient } from './modules/lyra/llm-client';
 import { upgradesRoutes } from './modules/licensing/upgrades.routes';
@@ -178,6 +179,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const catalogChanges = databaseChanges.channel(CATALOG_CHANGED_CHANNEL, () => {
     catalog.invalidate();
     licenceCache.invalidate(undefined);
+    sandboxCatalogue.invalidate();
+  });
+  // The sandbox prices every cart request from the live products: read once per catalogue write.
+  const sandboxCatalogue = createLiveCatalogue({
+    load: () => createSandboxRepository(database.db).listLiveProductRows(),
+    listening: () => catalogChanges.listening(),
   });
   const licenceChanges = databaseChanges.channel(LICENCE_CHANGED_CHANNEL, (licenceId) =>
     licenceCache.invalidate(licenceId === undefined ? undefined : Number(licenceId)),
@@ -378,7 +385,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(lyraRoutes, { memory: lyraMemory, verifier: tokenVerifier, queriesPerMinute: config.lyra.queriesPerMinute });
   await app.register(analyticsRoutes, { analytics, eventsPerMinute: config.analytics.eventsPerMinute });
   // The sandbox provider is built before the back office, whose refunds it makes in sandbox mode.
-  const sandbox = config.payments.provider === 'sandbox' ? sandboxPayments(app, deps) : undefined;
+  const sandbox = config.payments.provider === 'sandbox' ? sandboxPayments(app, deps, sandboxCatalogue) : undefined;
   const reportsRepository = createReportsRepository(database.db);
   const missingFiles = createMissingFilesCheck({
     listFiles: () => reportsRepository.storedFiles(),
@@ -560,7 +567,7 @@ function refundProviderOf(config: Config, sandbox: ReturnType<typeof sandboxPaym
 const couponsOn = (db: Database) => createCouponService(createCouponRepository(db));
 
 /** The sandbox payment provider's service, refunds and webhook deliverer, handed their dependencies like every other module. */
-function sandboxPayments(app: FastifyInstance, deps: AppDependencies) {
+function sandboxPayments(app: FastifyInstance, deps: AppDependencies, catalogue: LiveCatalogue) {
   const { config, database } = deps;
   const testing = deps.sandboxPayments ?? {};
   const deliverer = createWebhookDeliverer({
@@ -574,6 +581,7 @@ function sandboxPayments(app: FastifyInstance, deps: AppDependencies) {
   const service = createSandboxService({
     db: database.db,
     repository: createSandboxRepository,
+    catalogue,
     coupons: couponsOn,
     currency: config.currency,
     storeName: config.storeName,

@@ -57,7 +57,7 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
 
   const leaseMs = 60_000;
 
-  function poller(database: TestDatabase, deliver: (row: SandboxDeliveryRow) => Promise<void>, batchSize = 5) {
+  function poller(database: TestDatabase, deliver: (row: SandboxDeliveryRow) => Promise<void>, batchSize = 5, concurrency?: number) {
     const repository = createSandboxRepository(database.db);
     const created = createLeasedPoller<SandboxDeliveryRow>({
       claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
@@ -66,6 +66,7 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
       failureMessage: 'test poller failed',
       pollIntervalMs: 3_600_000,
       batchSize,
+      concurrency,
       now: () => clock,
     });
     pollers.push(created);
@@ -156,5 +157,59 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
     expect(started).toEqual(['in-flight']);
     expect(await statusOf('in-flight')).toMatchObject({ status: 'delivered' });
     expect(await statusOf('after-stop')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('delivers up to `concurrency` claimed rows at once, never more', async () => {
+    const repository = createSandboxRepository(first.db);
+    for (let index = 0; index < 6; index += 1) await repository.insertDelivery(`parallel-${index}`, '{}', clock);
+    const held = gate();
+    let inFlight = 0;
+    let most = 0;
+    const concurrent = poller(
+      first,
+      async (row) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await held.opened;
+        await markDelivered(first, row);
+        inFlight -= 1;
+      },
+      6,
+      3,
+    );
+    const round = concurrent.kick();
+    await waitFor(() => inFlight === 3);
+    // Give a fourth worker every chance to start before the three are let go.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(inFlight).toBe(3);
+    held.open();
+    await round;
+    expect(most).toBe(3);
+    for (let index = 0; index < 6; index += 1) expect(await statusOf(`parallel-${index}`)).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
+  it('a delivery that throws does not keep the rest of its batch from being delivered', async () => {
+    const repository = createSandboxRepository(first.db);
+    for (const eventId of ['good-1', 'bad', 'good-2', 'good-3']) await repository.insertDelivery(eventId, '{}', clock);
+    const errors: unknown[] = [];
+    const created = createLeasedPoller<SandboxDeliveryRow>({
+      claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
+      deliver: async (row) => {
+        if (row.eventId === 'bad') throw new Error('the database went away for this one');
+        await markDelivered(first, row);
+      },
+      log: { error: (object) => errors.push(object) },
+      failureMessage: 'test poller failed',
+      pollIntervalMs: 3_600_000,
+      batchSize: 4,
+      concurrency: 2,
+      now: () => clock,
+    });
+    pollers.push(created);
+    await created.kick();
+    for (const eventId of ['good-1', 'good-2', 'good-3']) expect(await statusOf(eventId)).toMatchObject({ status: 'delivered' });
+    // The failed one stays leased (pending) and is due again once its lease runs out; the round's failure is logged.
+    expect(await statusOf('bad')).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(errors).toHaveLength(1);
   });
 });

@@ -35,6 +35,12 @@ export interface LeasedPollerOptions<Row extends { id: number }> {
   failureMessage: string;
   pollIntervalMs: number;
   batchSize: number;
+  /**
+   * How many claimed rows are delivered at once (default 1, one after the other). A delivery
+   * mostly waits on the database or the network, so a few at once keep a single process busy
+   * instead of idle between round trips.
+   */
+  concurrency?: number;
   now?: () => Date;
 }
 
@@ -64,11 +70,31 @@ export function createLeasedPoller<Row extends { id: number }>(options: LeasedPo
     while (!stopped) {
       const rows = await claim(options.batchSize, round);
       if (rows.length === 0) return;
-      for (const row of rows) {
-        round.attempted.push(row.id);
-        await deliver(row);
-      }
+      for (const row of rows) round.attempted.push(row.id);
+      await deliverAll(rows);
     }
+  }
+
+  /**
+   * Delivers the claimed rows, up to `concurrency` at once. A delivery that throws does not stop
+   * the others of its batch (they are leased to this process and would otherwise wait for the
+   * lease to run out); the first error fails the round once every row has been tried.
+   */
+  async function deliverAll(rows: Row[]): Promise<void> {
+    const queue = [...rows];
+    const errors: unknown[] = [];
+    const worker = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        try {
+          await deliver(row);
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+    };
+    const workers = Math.max(1, Math.min(options.concurrency ?? 1, rows.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    if (errors.length > 0) throw errors[0];
   }
 
   async function schedule(): Promise<void> {

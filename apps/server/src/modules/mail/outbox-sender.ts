@@ -75,7 +75,9 @@ export function createOutboxSender(options: OutboxSenderOptions) {
     log,
     failureMessage: 'the mail outbox could not be read',
     pollIntervalMs: options.pollIntervalMs ?? 15_000,
-    batchSize: 10,
+    batchSize: 20,
+    // A few messages at once: each waits on the mail server or the database (ADR 0039).
+    concurrency: 4,
   });
 }
 

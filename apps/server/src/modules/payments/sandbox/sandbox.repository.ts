@@ -8,35 +8,52 @@ export type SandboxDeliveryRow = typeof sandboxWebhookDeliveries.$inferSelect;
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
 export type CartContact = Record<string, string>;
 
+/** A live product as stored: its deal still carries its dates, so one read prices any moment. */
+export interface LiveProductRow extends PricedProduct {
+  dealStartsAt: Date | null;
+  dealEndsAt: Date | null;
+}
+
+/** The products as priced at `at`: the deal counts only while it runs. */
+export function priceLiveProducts(rows: LiveProductRow[], at: Date): PricedProduct[] {
+  return rows.map(({ dealStartsAt, dealEndsAt, ...row }) => {
+    const price = currentPrice({ ...row, dealStartsAt, dealEndsAt }, at);
+    return { ...row, discountPercent: price.percent, discountAmountMinor: price.amountMinor, discountReason: price.reason };
+  });
+}
+
 /** Queries of the sandbox provider's own tables; `db` may be a transaction. */
 export function createSandboxRepository(db: Database) {
+  /** Every live product, in catalogue order, with its list price and deal (any deal, running or not). */
+  function listLiveProductRows(): Promise<LiveProductRow[]> {
+    return db
+      .select({
+        id: products.id,
+        path: products.path,
+        sku: products.sku,
+        displayName: products.displayName,
+        summaryHtml: products.summaryHtml,
+        imagePath: products.imagePath,
+        priceMinor: products.priceMinor,
+        currency: products.currency,
+        discountPercent: products.discountPercent,
+        discountAmountMinor: products.discountAmountMinor,
+        discountReason: products.discountReason,
+        dealStartsAt: products.dealStartsAt,
+        dealEndsAt: products.dealEndsAt,
+      })
+      .from(products)
+      .where(eq(products.live, true))
+      .orderBy(asc(products.sortOrder), asc(products.id));
+  }
+
   return {
     /** Every live product, in catalogue order, with what pricing needs and the deal running at `at`. */
     async listLiveProducts(at: Date): Promise<PricedProduct[]> {
-      const rows = await db
-        .select({
-          id: products.id,
-          path: products.path,
-          sku: products.sku,
-          displayName: products.displayName,
-          summaryHtml: products.summaryHtml,
-          imagePath: products.imagePath,
-          priceMinor: products.priceMinor,
-          currency: products.currency,
-          discountPercent: products.discountPercent,
-          discountAmountMinor: products.discountAmountMinor,
-          discountReason: products.discountReason,
-          dealStartsAt: products.dealStartsAt,
-          dealEndsAt: products.dealEndsAt,
-        })
-        .from(products)
-        .where(eq(products.live, true))
-        .orderBy(asc(products.sortOrder), asc(products.id));
-      return rows.map(({ dealStartsAt: _starts, dealEndsAt: _ends, ...row }) => {
-        const price = currentPrice({ ...row, dealStartsAt: _starts, dealEndsAt: _ends }, at);
-        return { ...row, discountPercent: price.percent, discountAmountMinor: price.amountMinor, discountReason: price.reason };
-      });
+      return priceLiveProducts(await listLiveProductRows(), at);
     },
+
+    listLiveProductRows,
 
     async insertCart(id: string): Promise<SandboxCartRow> {
       const [row] = await db.insert(sandboxCarts).values({ id }).returning();

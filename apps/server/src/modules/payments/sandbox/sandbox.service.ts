@@ -18,6 +18,7 @@ import { checkCard, DECLINE_MESSAGES, type CardField } from './cards';
 import { isCountryCode } from './countries';
 import { buildOrderData, newSessionId, orderReference, randomId, webhookBody } from './order-data';
 import { couponLines, priceCart, priceLines, toSblCartData, type CartItem, type PricedCart, type PricedProduct } from './pricing';
+import type { LiveCatalogue } from './live-catalogue';
 import type { CartContact, SandboxOrderRow, SandboxRepository } from './sandbox.repository';
 
 export type SandboxContactInput = z.infer<typeof sandboxContactRequestSchema>;
@@ -42,6 +43,11 @@ export interface SandboxServiceOptions {
   repository: (db: Database) => SandboxRepository;
   /** The coupons module, on the database or the payment's transaction (a payment reserves a use under the coupon's lock). */
   coupons: (db: Database) => Pick<CouponService, 'evaluateCoupon' | 'reserve'>;
+  /**
+   * The live products, cached between catalogue writes. Without it every pricing reads the
+   * products table (on the request's transaction).
+   */
+  catalogue?: Pick<LiveCatalogue, 'at'>;
   /** The store currency: carts are priced in it. */
   currency: string;
   /** Its first letters start every order reference. */
@@ -94,6 +100,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
   const { db, currency, storeName } = options;
   const now = options.now ?? (() => new Date());
   const repository = options.repository(db);
+  const liveProducts = (repo: SandboxRepository, at: Date) => (options.catalogue ? options.catalogue.at(at) : repo.listLiveProducts(at));
 
   async function price(
     repo: SandboxRepository,
@@ -102,7 +109,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     at: Date,
     payment?: { email: string },
   ): Promise<{ catalogue: PricedProduct[]; priced: PricedCart; evaluation: CouponEvaluation | null }> {
-    const catalogue = await repo.listLiveProducts(at);
+    const catalogue = await liveProducts(repo, at);
     const lines = priceLines(cart.items, byPath(catalogue), currency);
     const evaluation = cart.couponCode
       ? await options.coupons(database).evaluateCoupon(cart.couponCode, couponLines(lines), {
@@ -156,7 +163,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
 
   async function requireLive(repo: SandboxRepository, paths: string[]): Promise<void> {
     if (paths.length === 0) return;
-    const live = byPath(await repo.listLiveProducts(now()));
+    const live = byPath(await liveProducts(repo, now()));
     const missing = [...new Set(paths)].filter((path) => live.get(path)?.currency !== currency);
     if (missing.length > 0) {
       throw new SandboxError(
@@ -174,7 +181,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     contact: CartContact | null,
     tx: { repo: SandboxRepository; db: Database; at: Date },
   ): Promise<CouponEvaluation> {
-    const lines = priceLines(items, byPath(await tx.repo.listLiveProducts(tx.at)), currency);
+    const lines = priceLines(items, byPath(await liveProducts(tx.repo, tx.at)), currency);
     return options.coupons(tx.db).evaluateCoupon(code, couponLines(lines), {
       now: tx.at,
       currency,
