@@ -20,7 +20,10 @@ test('a product page names one canonical address and describes the product and t
   expect(product).toMatchObject({ name: 'reMIDI 4', url: `${baseURL}/products/remidi-4`, offers: { availability: 'https://schema.org/InStock' } });
   const offer = product!.offers as { price: string; priceCurrency: string };
   expect(offer.priceCurrency).toBe('USD');
-  const shown = await page.locator('main span', { hasText: /^Price: / }).first().textContent();
+  const shown = await page
+    .locator('main span', { hasText: /^Price: / })
+    .first()
+    .textContent();
   expect(shown).toBe(`Price: $${offer.price}`);
   expect(data.find((block) => block['@type'] === 'BreadcrumbList')).toBeTruthy();
 });
