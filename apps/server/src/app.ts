@@ -25,6 +25,8 @@ import { createReleaseFiles } from './modules/catalog/admin/release-files';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CATALOG_CHANGED_CHANNEL, createCatalogService } from './modules/catalog/catalog.service';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { createSeoService } from './modules/seo/seo.service';
 import { createDatabaseChanges } from './db/database-changes';
 import { createReleasesRepository } from './modules/catalog/admin/releases.repository';
 import { releasesRoutes } from './modules/catalog/admin/releases.routes';
@@ -341,6 +343,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(statusRoutes, { database, version: STORE_VERSION });
   await app.register(catalogRoutes, { catalog });
+  await app.register(seoRoutes, { seo: createSeoService({ catalog, publicUrl: config.publicUrl }) });
   await app.register(lyraSketchRoutes, { filesPerMinute: config.lyra.sketchFilesPerMinute });
   await app.register(ordersRoutes, { orders, webhookSecret: deps.secrets.FASTSPRING_WEBHOOK_SECRET });
   await app.register(downloadsRoutes, {

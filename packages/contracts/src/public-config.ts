@@ -26,6 +26,8 @@ export type PublicIdentityConfig = z.infer<typeof publicIdentityConfigSchema>;
  */
 export const publicStoreConfigSchema = z.object({
   storeName: z.string(),
+  /** The store's public address (PUBLIC_URL, no trailing slash): canonical links and structured data are absolute. */
+  publicUrl: z.url(),
   currency: z.string().length(3),
   contactEmail: z.email(),
   supportEmail: z.email(),

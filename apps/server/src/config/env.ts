@@ -372,6 +372,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     timeZone: env.STORE_TIMEZONE,
     publicConfig: {
       storeName: env.STORE_NAME,
+      publicUrl,
       currency: env.STORE_CURRENCY,
       contactEmail: env.STORE_CONTACT_EMAIL,
       supportEmail: env.STORE_SUPPORT_EMAIL,

@@ -6,6 +6,7 @@ const ORIGIN = typeof window === 'undefined' ? 'http://localhost:5173' : window.
 /** Used when the page has no configuration meta tag (the Vite dev server, component tests). */
 export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
   storeName: 'SongWish',
+  publicUrl: ORIGIN,
   currency: 'USD',
   contactEmail: 'hello@songwish.example',
   supportEmail: 'support@songwish.example',

@@ -41,6 +41,13 @@ export interface ProductSummary {
   trialOf?: string;
 }
 
+/** A live product's own page, for a sitemap. */
+export interface ProductPage {
+  path: string;
+  /** When the product was last saved. */
+  updatedAt: Date;
+}
+
 /** The first moment after `at` when one of the rows' deals starts or ends, in ms; Infinity when none does. */
 function nextPriceChange(rows: ProductRow[], at: Date): number {
   return Math.min(...rows.map((row) => nextDealChange(row, at)?.getTime() ?? Number.POSITIVE_INFINITY));
@@ -177,6 +184,23 @@ export function createCatalogService(repository: CatalogRepository, options: Cat
     /** Name, summary and image of a live product, for page metadata; undefined when unknown. */
     async getSummary(path: string): Promise<ProductSummary | undefined> {
       return (await currentListing()).summaries.get(path);
+    },
+
+    /** The store's categories in menu order, each a list page (`/products/{slug}`). */
+    async listCategories(): Promise<Category[]> {
+      return (await currentCategories()).list;
+    },
+
+    /**
+     * The live products that have a page of their own, read from the database now: a trial whose
+     * paid product is live is left out, since its address shows that product's page.
+     */
+    async listProductPages(): Promise<ProductPage[]> {
+      const rows = await repository.listLiveProducts();
+      const live = new Set(rows.map((row) => row.id));
+      return rows
+        .filter((row) => row.trialOfProductId === null || !live.has(row.trialOfProductId))
+        .map((row) => ({ path: row.path, updatedAt: row.updatedAt }));
     },
 
     /** The first product of the listing (the first card of the full product list), for preloading its image. */

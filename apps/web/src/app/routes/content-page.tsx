@@ -2,6 +2,7 @@ import { contentPages, fillTokens, type ContentPage, type ContentSlug, type Cont
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMatches, useOutletContext } from 'react-router';
+import { CanonicalLink } from '#web/components/canonical-link.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import { ContentArticle } from '#web/features/content/components/content-article.tsx';
 import type { AdaptQuickLinkAction } from '#web/features/content/components/quick-links.tsx';
@@ -73,6 +74,7 @@ function ContentPageScreen({ page }: { page: ContentPage }) {
     <>
       <title>{`${page.title} — ${storeConfig.storeName}`}</title>
       <meta name="description" content={page.description} />
+      <CanonicalLink path={page.path} />
       <ContentArticle
         slug={page.slug}
         title={page.title}

@@ -1,5 +1,6 @@
 import { useState, type ComponentType, type SVGProps } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
+import { CanonicalLink } from '#web/components/canonical-link.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx';
 import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '#web/features/layout/components/icons.tsx';
@@ -53,6 +54,7 @@ export function Component() {
         name="description"
         content="MIDI plugins, royalty-free sample packs, free downloads and deals for music producers. Plugin licences work on up to three computers."
       />
+      <CanonicalLink path={paths.home.getHref()} />
 
       <LandingHeader
         onSignup={onSignup}

@@ -2,6 +2,8 @@ import type { MediaItem } from '@store/contracts';
 import type { NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { CanonicalLink } from '#web/components/canonical-link.tsx';
+import { StructuredData } from '#web/components/structured-data.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import { LockIcon } from '#web/components/ui/lock-icon.tsx';
@@ -15,7 +17,8 @@ import { useProducts } from '../api/get-products';
 import type { RenderMidiPreviews, RenderProductAction, RenderUpgradeOffers } from '../types';
 import { formatReleaseDate } from '../utils/format';
 import { htmlToPlainText, truncateText } from '../utils/plain-text';
-import { categoryListView } from '../utils/product-list-views';
+import { categoryListView, PRODUCT_LIST_VIEWS } from '../utils/product-list-views';
+import { breadcrumbJsonLd, productJsonLd } from '../utils/structured-data';
 import { KeyFacts, hasKeyFacts } from './key-facts';
 import { LoadError } from './load-error';
 import { RichText } from './rich-text';
@@ -110,6 +113,9 @@ function ProductDetailsView({ product, productPath, renderAction, renderMidiPrev
     <Container className="py-8 sm:py-12">
       <title>{`${product.display} — ${storeConfig.storeName}`}</title>
       <meta name="description" content={truncateText(summary)} />
+      {/* A trial's address shows its paid product: that product's address is the page search engines keep. */}
+      <CanonicalLink path={paths.product.getHref(product.path)} />
+      <ProductStructuredData product={product} category={category} />
 
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 text-sm text-secondary">
@@ -194,6 +200,23 @@ function ProductDetailsView({ product, productPath, renderAction, renderMidiPrev
 
       <RelatedProducts paths={product.related} exclude={[product.path, productPath, ...(trial ? [trial.path] : [])]} renderAction={renderAction} />
     </Container>
+  );
+}
+
+function ProductStructuredData({ product, category }: { product: ProductDetails; category: { title: string; path: string } | undefined }) {
+  const site = { publicUrl: storeConfig.publicUrl, storeName: storeConfig.storeName, currency: storeConfig.currency };
+  const pagePath = paths.product.getHref(product.path);
+  const list = category ?? PRODUCT_LIST_VIEWS.all;
+  const crumbs = [
+    { name: 'Home', path: paths.home.getHref() },
+    { name: list.title, path: list.path },
+    { name: product.display, path: pagePath },
+  ];
+  return (
+    <>
+      <StructuredData data={productJsonLd(product, pagePath, site)} />
+      <StructuredData data={breadcrumbJsonLd(crumbs, site.publicUrl)} />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { SiteFooter } from './site-footer';
 
 const CONFIG: PublicStoreConfig = {
   storeName: 'SongWish',
+  publicUrl: 'https://songwish.example',
   currency: 'USD',
   contactEmail: 'hello@songwish.example',
   supportEmail: 'support@songwish.example',
