@@ -8,9 +8,10 @@ import { QUERY_STATE_SCRIPT_ID, SERVER_RENDERED_ATTRIBUTE, type ApiAnswer, type 
 /**
  * The public storefront pages, whose HTML is the same for every visitor: rendered on the
  * server. Signed-in pages (account, cart, checkout), the sign-in callback, Lyra and the back
- * office are rendered in the browser only.
+ * office are rendered in the browser only. The home page waits too: its hero draws with
+ * inline `style` attributes, which the CSP (style-src 'self') blocks in server HTML.
  */
-const RENDERED_MODULES = new Set<PageModule>(['home', 'product-list', 'product', 'content-page', 'purchase-success']);
+const RENDERED_MODULES = new Set<PageModule>(['product-list', 'product', 'content-page', 'purchase-success']);
 
 /** A render slower than this is given up: the visitor gets the unrendered page at once instead. */
 export const RENDER_TIMEOUT_MS = 1_000;
