@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { findPage, type PageModule } from '@store/contracts/routes';
+import { QUERY_STATE_SCRIPT_ID, SERVER_RENDERED_ATTRIBUTE, type ApiAnswer, type RenderedPage, type ServerRenderer } from '@store/contracts/server-rendering';
+
+/**
+ * The public storefront pages, whose HTML is the same for every visitor: rendered on the
+ * server. Signed-in pages (account, cart, checkout), the sign-in callback, Lyra and the back
+ * office are rendered in the browser only. The home page waits too: its hero draws with
+ * inline `style` attributes, which the CSP (style-src 'self') blocks in server HTML.
+ */
+const RENDERED_MODULES = new Set<PageModule>(['product-list', 'product', 'content-page', 'purchase-success']);
+
+/** A render slower than this is given up: the visitor gets the unrendered page at once instead. */
+export const RENDER_TIMEOUT_MS = 1_000;
+
+/** Whether the server renders the page at `pathname` (path only, no query). */
+export function isServerRenderedPage(pathname: string): boolean {
+  const page = findPage(pathname);
+  return page !== undefined && RENDERED_MODULES.has(page.module);
+}
+
+/** Where the build puts the web app's server bundle: `dist-server` beside the web app's `dist`. */
+export function serverEntryOf(distDir: string): string | undefined {
+  const entry = path.join(distDir, '..', 'dist-server', 'entry-server.js');
+  return existsSync(entry) ? entry : undefined;
+}
+
+/** Loads the web app's server bundle; without one (or if it fails to load) pages are sent unrendered. */
+export async function importServerRenderer(entry: string | undefined, log: FastifyBaseLogger): Promise<ServerRenderer | undefined> {
+  if (!entry) {
+    log.warn('Pages are sent unrendered: the web app has no server bundle (npm run build makes it)');
+    return undefined;
+  }
+  try {
+    const module = (await import(pathToFileURL(entry).href)) as Partial<ServerRenderer>;
+    if (typeof module.renderPage !== 'function') throw new Error('it has no renderPage function');
+    return { renderPage: module.renderPage };
+  } catch (error) {
+    log.warn({ err: error }, 'Pages are sent unrendered: the web app server bundle failed to load');
+    return undefined;
+  }
+}
+
+/**
+ * The page's API answers, asked of this server in-process exactly as the browser would ask them
+ * (anonymous GETs), so the server renders what the browser would show.
+ */
+export async function fetchApiAnswers(app: FastifyInstance, apiPaths: readonly string[]): Promise<ApiAnswer[]> {
+  return Promise.all(
+    apiPaths.map(async (apiPath) => {
+      const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+      return { path: apiPath, status: response.statusCode, body: response.statusCode === 200 ? (response.json() as unknown) : undefined };
+    }),
+  );
+}
+
+/** Rejects after `ms`: a render must never hold a page up. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`rendering took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Puts a rendered page into the filled index.html: its hoisted tags in `<head>` (replacing the
+ * template's title and description when the page has its own), its HTML inside `#root`, and
+ * the query cache it was rendered with as inert JSON (`<` escaped, so the text can never close
+ * the script element; not executable, so the CSP's script hashes are untouched).
+ */
+export function insertRenderedPage(indexHtml: string, page: RenderedPage): string {
+  const replacesTitle = page.head.includes('<title>');
+  const replacesDescription = page.head.includes('<meta name="description"');
+  const state = JSON.stringify(page.queryState).replace(/</g, '\\u003c');
+  let html = indexHtml;
+  if (replacesTitle) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+  if (replacesDescription) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>\s*/, '');
+  return html
+    .replace('</head>', () => `${page.head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>\n    <script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${state}</script>`,
+    );
+}
