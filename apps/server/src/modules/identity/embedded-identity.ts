@@ -29,7 +29,8 @@ export interface EmbeddedIdentityOptions {
 }
 
 export interface EmbeddedIdentity {
-  provider: Provider;
+  /** The OpenID provider, built on the first call (its import is slow: see provider.ts); later calls reuse it. */
+  provider: () => Promise<Provider>;
   identity: IdentityService;
   keys: SigningKeys;
   /** Deletes expired provider rows, email tokens and throttle counters now and every hour until stopped. */
@@ -54,7 +55,9 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     onMessageQueued: options.onMessageQueued,
     scrypt: options.scrypt,
   });
-  const provider = createEmbeddedProvider({
+  let built: Promise<Provider> | undefined;
+  const provider = () =>
+    (built ??= createEmbeddedProvider({
     issuer: options.issuer,
     publicUrl: options.publicUrl,
     clientId: options.clientId,
@@ -65,8 +68,8 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     payloads,
     findAccount: (id) => identity.findAccount(id),
     corsOrigins: options.corsOrigins,
-    onServerError: (error) => options.log.error({ err: error }, 'identity provider error'),
-  });
+      onServerError: (error) => options.log.error({ err: error }, 'identity provider error'),
+    }));
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
