@@ -104,4 +104,5 @@ const rows = [
   ['idle RSS after restart', median(restart.map((r) => r.rss)), BARS.rssMb, 'MB'],
 ];
 console.log('medians:');
-for (const [label, value, bar, unit] of rows) console.log(`  ${label.padEnd(28)} ${fmt(value, unit).padStart(8)}  (bar ≤ ${bar} ${unit}: ${verdict(value, bar)})`);
+for (const [label, value, bar, unit] of rows)
+  console.log(`  ${label.padEnd(28)} ${fmt(value, unit).padStart(8)}  (bar ≤ ${bar} ${unit}: ${verdict(value, bar)})`);

@@ -510,7 +510,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onListen', async () => {
     const identity = embeddedIdentity;
     if (!identity) return;
-    identityWarmUp = setTimeout(() => identity.provider().catch((error: unknown) => app.log.error({ err: error }, 'identity provider error')), IDENTITY_WARM_UP_MS);
+    identityWarmUp = setTimeout(
+      () => identity.provider().catch((error: unknown) => app.log.error({ err: error }, 'identity provider error')),
+      IDENTITY_WARM_UP_MS,
+    );
     identityWarmUp.unref();
   });
   app.addHook('onClose', async () => {

@@ -58,16 +58,16 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
   let built: Promise<Provider> | undefined;
   const provider = () =>
     (built ??= createEmbeddedProvider({
-    issuer: options.issuer,
-    publicUrl: options.publicUrl,
-    clientId: options.clientId,
-    audience: options.audience,
-    storeName: options.storeName,
-    cookieSecret: options.sessionSecret,
-    keys,
-    payloads,
-    findAccount: (id) => identity.findAccount(id),
-    corsOrigins: options.corsOrigins,
+      issuer: options.issuer,
+      publicUrl: options.publicUrl,
+      clientId: options.clientId,
+      audience: options.audience,
+      storeName: options.storeName,
+      cookieSecret: options.sessionSecret,
+      keys,
+      payloads,
+      findAccount: (id) => identity.findAccount(id),
+      corsOrigins: options.corsOrigins,
       onServerError: (error) => options.log.error({ err: error }, 'identity provider error'),
     }));
 
