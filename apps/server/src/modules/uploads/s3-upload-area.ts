@@ -2,12 +2,13 @@ import type { Readable } from 'node:stream';
 import { AbortMultipartUploadCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { StorageConfig } from '#server/config/env.ts';
-import { UPLOAD_LIFETIME_MS, type UploadArea } from './upload-area';
+import type { UploadArea } from './upload-area';
 
 /** The size of a PATCH's slices written to S3 as multipart parts (S3's minimum is 5 MiB). */
 const S3_PART_BYTES = 8 * 1024 * 1024;
 
-export function s3UploadArea(storage: Extract<StorageConfig, { driver: 's3' }>): UploadArea {
+/** `lifetimeMs`: how long an unfinished upload is kept (upload-area.ts). */
+export function s3UploadArea(storage: Extract<StorageConfig, { driver: 's3' }>, lifetimeMs: number): UploadArea {
   const clientConfig: S3ClientConfig = {
     region: storage.region,
     endpoint: storage.endpoint,
@@ -21,7 +22,7 @@ export function s3UploadArea(storage: Extract<StorageConfig, { driver: 's3' }>):
   const datastore = new S3Store({
     partSize: S3_PART_BYTES,
     useTags: false,
-    expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS,
+    expirationPeriodInMilliseconds: lifetimeMs,
     s3ClientConfig: { ...clientConfig, bucket: storage.bucket },
   });
   const client = new S3Client(clientConfig);

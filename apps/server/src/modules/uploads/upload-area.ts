@@ -29,7 +29,7 @@ export interface UploadArea {
 export async function createUploadArea(storage: StorageConfig, dataDir: string): Promise<UploadArea> {
   if (storage.driver === 'local') return localUploadArea(path.join(dataDir, 'uploads'));
   const { s3UploadArea } = await import('./s3-upload-area');
-  return s3UploadArea(storage);
+  return s3UploadArea(storage, UPLOAD_LIFETIME_MS);
 }
 
 function localUploadArea(directory: string): UploadArea {
