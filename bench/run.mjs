@@ -8,7 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 buildIfStale();
 const benches = (
   process.env.BENCH_ONLY ??
-  'catalog-throughput.mjs,analytics-ingest.mjs,licensing-throughput.mjs,checkout-throughput.mjs,admin-queries.mjs,analytics-queries.mjs,lyra-query.mjs,song-seed.mjs,rate-limit-store.mjs,lighthouse.mjs'
+  'catalog-throughput.mjs,analytics-ingest.mjs,licensing-throughput.mjs,checkout-throughput.mjs,admin-queries.mjs,analytics-queries.mjs,lyra-query.mjs,song-seed.mjs,rate-limit-store.mjs,start-up.mjs,lighthouse.mjs'
 ).split(',');
 let failed = false;
 for (const bench of benches) {

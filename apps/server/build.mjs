@@ -4,6 +4,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { bundleBrowserAssets } from './src/modules/payments/sandbox/browser/bundle.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -43,8 +46,22 @@ await build({
   },
 });
 
+// An empty PGlite database with every migration applied, loaded by a first start instead of initdb (src/db/client.ts).
+await writePgliteTemplate(new URL('./dist/pglite-template.tar.gz', import.meta.url));
+
 // The sandbox payment provider's browser files, beside the bundle (see browser-assets.ts).
 const sandboxDir = new URL('./dist/sandbox/', import.meta.url);
 mkdirSync(sandboxDir, { recursive: true });
 const assets = await bundleBrowserAssets(new URL('./src/modules/payments/sandbox/browser', import.meta.url).pathname, { minify: true });
 for (const [name, contents] of Object.entries(assets)) writeFileSync(new URL(name, sandboxDir), contents);
+
+async function writePgliteTemplate(target) {
+  const database = await PGlite.create();
+  try {
+    await migrate(drizzle(database), { migrationsFolder: new URL('./drizzle', import.meta.url).pathname });
+    const tarball = await database.dumpDataDir('gzip');
+    writeFileSync(target, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+}

@@ -96,7 +96,7 @@ import { createReportsRepository } from './modules/reports/reports.repository';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { statusRoutes } from './modules/status/status.routes';
-import { createUploadArea } from './modules/uploads/upload-area';
+import { createUploadArea, type UploadArea } from './modules/uploads/upload-area';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { accessLogPlugin } from './plugins/access-log';
@@ -148,6 +148,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** Builds the whole store: infrastructure plugins, then one plugin per domain module. */
+/** How long after listening the embedded sign-in provider is built (a first /idp request builds it sooner). */
+const IDENTITY_WARM_UP_MS = 1_000;
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -291,6 +294,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const staleMachines = createStaleMachinesJob({ release: () => licensing.releaseStaleMachines(), log: app.log });
 
   const fileStorage = await createFileStorage(config.storage.driver === 'local' && deps.filesDir ? { driver: 'local', dir: deps.filesDir } : config.storage);
+  const uploadArea = await createUploadArea(config.storage, config.dataDir);
 
   const securePayloadKey = config.payments.provider === 'fastspring' ? config.payments.securePayloadKey : undefined;
 
@@ -421,7 +425,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
       adminSection(
         uploadsRoutes,
-        uploadsSection(app, deps, fileStorage, () => void announceCatalogChange()),
+        uploadsSection(app, deps, uploadArea, fileStorage, () => void announceCatalogChange()),
       ),
       adminSection(adminOrdersRoutes, {
         orders: createAdminOrdersService({
@@ -516,7 +520,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     analytics.start();
     analyticsRollups.start();
   });
+  // Built a moment after the store listens: neither the start nor the first sign-in waits for oidc-provider's import.
+  let identityWarmUp: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    const identity = embeddedIdentity;
+    if (!identity) return;
+    identityWarmUp = setTimeout(
+      () => identity.provider().catch((error: unknown) => app.log.error({ err: error }, 'identity provider error')),
+      IDENTITY_WARM_UP_MS,
+    );
+    identityWarmUp.unref();
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(identityWarmUp);
     await databaseChanges.stop();
     await outboxSender.stop();
     await embeddedIdentity?.stopSweeping();
@@ -544,8 +560,7 @@ const contentTokens = ({ publicConfig }: Config) => ({
 });
 
 /** Resumable uploads: received in the upload area (beside the files: a folder, or the bucket), then moved where they belong. */
-function uploadsSection(app: FastifyInstance, { config, database }: AppDependencies, fileStorage: FileStorage, onCatalogChanged: () => void) {
-  const area = createUploadArea(config.storage, config.dataDir);
+function uploadsSection(app: FastifyInstance, { config, database }: AppDependencies, area: UploadArea, fileStorage: FileStorage, onCatalogChanged: () => void) {
   const uploads = createUploadsService({
     db: database.db,
     area,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { CatalogueFileError } from './modules/catalog/seed/catalogue-files';
-import { importCatalogue } from './modules/catalog/seed/seed-catalog';
+import { importCatalogue, refreshSeedMedia } from './modules/catalog/seed/seed-catalog';
 import { seedCoupons } from './modules/coupons/seed/seed-coupons';
 import { createFileStorage } from './modules/files/create-file-storage';
 import { seedDemoLegacyLicences } from './modules/licensing/seed/seed-legacy-licences';
@@ -43,8 +43,6 @@ async function main() {
   if (bucketFiles.uploaded.length > 0) app.log.info({ files: bucketFiles.uploaded }, 'uploaded files missing from the bucket');
   if (bucketFiles.missing.length > 0)
     app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
-  if (seeded.previews.length > 0) app.log.info({ products: seeded.previews }, 'sample packs now list their MIDI previews');
-  if (seeded.rasterCovers.length > 0) app.log.info({ products: seeded.rasterCovers }, 'seed covers now served as WebP');
 
   closeGracefullyOnSignal(() => app.close(), app.log);
 
@@ -54,6 +52,14 @@ async function main() {
   const mailboxLink = lockedMailboxLink(config, secrets);
   const mailboxLine = mailboxLink ? `\n  Sandbox mailbox (keep this link private) ${mailboxLink}\n` : '';
   console.log(`\n  ${config.storeName} store is ready at ${config.publicUrl}  (database: ${where})\n${mailboxLine}`);
+  // Rendering the covers' WebPs can wait: until they exist, their URLs answer with the SVG (plugins/media.ts).
+  void refreshSeedMedia(database.db, { mediaDir: path.join(config.dataDir, 'media') }).then(
+    ({ previews, rasterCovers }) => {
+      if (previews.length > 0) app.log.info({ products: previews }, 'sample packs now list their MIDI previews');
+      if (rasterCovers.length > 0) app.log.info({ products: rasterCovers }, 'seed covers now served as WebP');
+    },
+    (error: unknown) => app.log.error({ err: error }, 'could not render the seed covers or write the sample-pack previews'),
+  );
 }
 
 async function syncBucket(config: Config, database: DatabaseHandle) {

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { categoryListSchema, productDetailSchema, productListSchema, sandboxSessionResponseSchema, type Product } from '@store/contracts';
 import { products } from '../src/db/schema';
 import { readSeedCatalogue } from '../src/modules/catalog/seed/catalogue-files';
+import { refreshSeedMedia } from '../src/modules/catalog/seed/seed-catalog';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { SANDBOX_API } from './sandbox-fixtures';
 
@@ -112,7 +114,8 @@ describe.each(TEST_ENGINES)('catalogue API on %s', (engine) => {
     }
   });
 
-  it('serves the generated cover art: the SVG source and its WebP renditions', async () => {
+  it('serves the generated cover art: the SVG source and its WebP renditions once rendered', async () => {
+    await refreshSeedMedia(t.database.db, { mediaDir: path.join(t.dataDir, 'media') });
     const response = await t.app.inject('/media/covers/remidi-4.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');

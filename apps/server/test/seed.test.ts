@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client';
 import { coupons, productCategories, productFiles, products, productVersions, storeMilestones } from '../src/db/schema';
 import { seedCoupons } from '../src/modules/coupons/seed/seed-coupons';
 import { readSeedCatalogue } from '../src/modules/catalog/seed/catalogue-files';
-import { importCatalogue } from '../src/modules/catalog/seed/seed-catalog';
+import { importCatalogue, refreshSeedMedia } from '../src/modules/catalog/seed/seed-catalog';
 import { createTestDatabase, SHARED_SEED_DIR, TEST_ENGINES, type TestDatabase } from './helpers';
 
 describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
@@ -62,7 +62,9 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await database.db.update(products).set({ live: true }).where(eq(products.path, 'remidi-4'));
   });
 
-  it('publishes every seed cover as WebP renditions of its SVG', async () => {
+  it('publishes every seed cover as WebP renditions of its SVG, rendered once the store serves', async () => {
+    await expect(readFile(path.join(mediaDir, 'covers', 'remidi-4.800.webp'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await refreshSeedMedia(database.db, { mediaDir })).toEqual({ rasterCovers: [], previews: [] });
     const rows = await database.db.select().from(products);
     for (const row of rows) {
       expect(row.imagePath).toBe(`/media/covers/${row.path}.800.webp`);
@@ -83,8 +85,8 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await database.db.update(products).set(legacy('rechannel')).where(eq(products.path, 'rechannel'));
     await database.db.update(products).set({ imagePath: '/media/maker-art.png' }).where(eq(products.path, 'remidi-4-trial'));
 
-    const result = await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' });
-    expect(result).toEqual({ imported: false, inserted: [], rasterCovers: ['rechannel'], previews: [] });
+    expect(await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).toEqual({ imported: false, inserted: [] });
+    expect(await refreshSeedMedia(database.db, { mediaDir })).toEqual({ rasterCovers: ['rechannel'], previews: [] });
     const [moved] = await database.db.select().from(products).where(eq(products.path, 'rechannel'));
     expect(moved?.imagePath).toBe('/media/covers/rechannel.800.webp');
     expect(moved?.media).toEqual([
@@ -103,7 +105,7 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     ]);
     const [maker] = await database.db.select().from(products).where(eq(products.path, 'remidi-4-trial'));
     expect(maker?.imagePath).toBe('/media/maker-art.png');
-    expect((await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).rasterCovers).toEqual([]);
+    expect((await refreshSeedMedia(database.db, { mediaDir })).rasterCovers).toEqual([]);
   });
 
   it('publishes up to four MIDI previews of each sample pack, stored in the media folder', async () => {
@@ -126,13 +128,13 @@ describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
     await database.db.update(products).set({ media: withoutPreviews }).where(eq(products.path, pack!.path));
     await rm(path.join(mediaDir, 'previews', pack!.path), { recursive: true });
 
-    expect((await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([pack!.path]);
+    expect((await refreshSeedMedia(database.db, { mediaDir })).previews).toEqual([pack!.path]);
     const [after] = await database.db.select().from(products).where(eq(products.path, pack!.path));
     expect(after!.media).toEqual(pack!.media);
 
     // A maker who unlists the previews later keeps them unlisted: the folder shows they were written.
     await database.db.update(products).set({ media: withoutPreviews }).where(eq(products.path, pack!.path));
-    expect((await importCatalogue(database.db, { filesDir, mediaDir, currency: 'USD' })).previews).toEqual([]);
+    expect((await refreshSeedMedia(database.db, { mediaDir })).previews).toEqual([]);
   });
 
   it('records the true size and sha256 of every stored file', async () => {

@@ -31,7 +31,8 @@ export interface EmbeddedIdentityOptions {
 }
 
 export interface EmbeddedIdentity {
-  provider: Provider;
+  /** The OpenID provider, built on the first call (its import is slow: see provider.ts); later calls reuse it. */
+  provider: () => Promise<Provider>;
   identity: IdentityService;
   keys: SigningKeys;
   /** Deletes expired provider rows, email tokens and throttle counters now and every hour until stopped. */
@@ -56,19 +57,21 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     onMessageQueued: options.onMessageQueued,
     scrypt: options.scrypt,
   });
-  const provider = createEmbeddedProvider({
-    issuer: options.issuer,
-    publicUrl: options.publicUrl,
-    clientId: options.clientId,
-    audience: options.audience,
-    storeName: options.storeName,
-    cookieSecret: options.sessionSecret,
-    keys,
-    payloads,
-    findAccount: (id) => identity.findAccount(id),
-    corsOrigins: options.corsOrigins,
-    onServerError: (error) => options.log.error({ err: error }, 'identity provider error'),
-  });
+  let built: Promise<Provider> | undefined;
+  const provider = () =>
+    (built ??= createEmbeddedProvider({
+      issuer: options.issuer,
+      publicUrl: options.publicUrl,
+      clientId: options.clientId,
+      audience: options.audience,
+      storeName: options.storeName,
+      cookieSecret: options.sessionSecret,
+      keys,
+      payloads,
+      findAccount: (id) => identity.findAccount(id),
+      corsOrigins: options.corsOrigins,
+      onServerError: (error) => options.log.error({ err: error }, 'identity provider error'),
+    }));
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { errors as oidcErrors, type InteractionResults } from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import type { z } from 'zod';
 import {
   emailForm,
@@ -31,10 +31,11 @@ import {
   verifyEmailPage,
   type PageContext,
 } from './pages';
-import { IDP_MOUNT_PATH, IDP_SCOPES } from './provider';
+import { IDP_MOUNT_PATH, IDP_SCOPES, loadOidcProvider } from './provider';
 
 export interface IdpRoutesOptions {
-  provider: Provider;
+  /** Built on first use (see embedded-identity.ts). */
+  provider: () => Promise<Provider>;
   identity: IdentityService;
   page: PageContext;
   /** SESSION_SECRET: binds each form to its interaction. */
@@ -78,7 +79,7 @@ export async function idpRoutes(app: FastifyInstance, options: IdpRoutesOptions)
 async function providerEndpoints(app: FastifyInstance, { provider }: IdpRoutesOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-  const callback = provider.callback();
+  let callback: ReturnType<Provider['callback']> | undefined;
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = hijack(reply);
     const req = request.raw as IncomingMessage & { originalUrl?: string };
@@ -87,6 +88,7 @@ async function providerEndpoints(app: FastifyInstance, { provider }: IdpRoutesOp
     req.originalUrl = url;
     req.url = url.slice(IDP_MOUNT_PATH.length) || '/';
     if (!req.url.startsWith('/')) req.url = `/${req.url}`;
+    callback ??= (await provider()).callback();
     await callback(req, raw);
   };
   app.all('/idp', handler);
@@ -115,7 +117,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 
 async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions) {
   const emailLimit = { ...IDP_RATE_LIMITS.email, max: options.emailFormsPer15Minutes ?? IDP_RATE_LIMITS.email.max };
-  const { provider, identity, page } = options;
+  const { identity, page } = options;
   const storeOrigin = new URL(page.storeUrl).origin;
 
   // These pages take HTML forms and nothing else.
@@ -133,6 +135,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
       await sendPage(reply, 400, expiredPage());
       return undefined;
     }
+    const [provider, { errors: oidcErrors }] = await Promise.all([options.provider(), loadOidcProvider()]);
     try {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.uid !== params.data.uid) throw new oidcErrors.SessionNotFound('interaction mismatch');
@@ -192,6 +195,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
   });
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const [provider, { errors: oidcErrors }] = await Promise.all([options.provider(), loadOidcProvider()]);
     const raw = hijack(reply);
     try {
       await provider.interactionFinished(request.raw, raw, result, { mergeWithLastSubmission: true });
@@ -223,6 +227,7 @@ async function interactionPages(app: FastifyInstance, options: IdpRoutesOptions)
       if (details.params.client_id !== options.clientId || !details.session?.accountId) {
         return finish(request, reply, { error: 'access_denied', error_description: 'consent is only implied for the store itself' });
       }
+      const provider = await options.provider();
       const grant = details.grantId
         ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ clientId: options.clientId, accountId: details.session.accountId }))
         : new provider.Grant({ clientId: options.clientId, accountId: details.session.accountId });

@@ -1,10 +1,18 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountRow } from '#server/db/schema.ts';
 import { trustAlignedForwardedHeaders } from './forwarded-headers';
 import { drizzleAdapterFactory } from './oidc-adapter';
 import type { OidcPayloadsRepository } from './oidc-payloads.repository';
 import { errorPage, logoutPage, messagePage, type PageContext } from './pages';
 import type { SigningKeys } from './signing-keys';
+
+/**
+ * oidc-provider (with Koa and its other dependencies) is the largest module graph of the store:
+ * importing it took about a third of a restart, so it is imported when the provider is first
+ * needed (just after the store is ready, or the first /idp request, whichever comes first).
+ */
+export const loadOidcProvider = () => import('oidc-provider');
 
 /** The scopes of the store's browser client, and what each lets the client read. */
 export const IDP_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
@@ -37,7 +45,8 @@ export interface EmbeddedProviderOptions {
  * app, authorization code + PKCE (required), refresh tokens with rotation, and JWT access
  * tokens (RS256) for the store API. See docs/decisions/0010-identity.md.
  */
-export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provider {
+export async function createEmbeddedProvider(options: EmbeddedProviderOptions): Promise<Provider> {
+  const { default: Provider, errors } = await loadOidcProvider();
   const { clientId, audience } = options;
   const pageContext: PageContext = { storeName: options.storeName, storeUrl: options.publicUrl };
   const allowedOrigins = new Set([new URL(options.publicUrl).origin, ...options.corsOrigins]);

@@ -2,17 +2,12 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { AbortMultipartUploadCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
 import type { StorageConfig } from '#server/config/env.ts';
 
 /** How long an unfinished upload is kept: a maker can resume it the next day, then it is swept. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** The size of a PATCH's slices written to S3 as multipart parts (S3's minimum is 5 MiB). */
-const S3_PART_BYTES = 8 * 1024 * 1024;
-
 /**
  * Where uploads are received before they become what they were for: with local storage, files
  * in `DATA_DIR/uploads`; with a bucket, multipart uploads in that bucket (the bytes never sit
@@ -30,8 +25,11 @@ export interface UploadArea {
   discard(id: string): Promise<void>;
 }
 
-export function createUploadArea(storage: StorageConfig, dataDir: string): UploadArea {
-  return storage.driver === 'local' ? localUploadArea(path.join(dataDir, 'uploads')) : s3UploadArea(storage);
+/** The S3 SDK and tus's S3 store are loaded only when a bucket is configured (their import slows every start). */
+export async function createUploadArea(storage: StorageConfig, dataDir: string): Promise<UploadArea> {
+  if (storage.driver === 'local') return localUploadArea(path.join(dataDir, 'uploads'));
+  const { s3UploadArea } = await import('./s3-upload-area');
+  return s3UploadArea(storage, UPLOAD_LIFETIME_MS);
 }
 
 function localUploadArea(directory: string): UploadArea {
@@ -45,41 +43,6 @@ function localUploadArea(directory: string): UploadArea {
     async discard(id) {
       // FileStore's configstore keeps the upload's details beside it, as `<id>.json`.
       await Promise.all([rm(file(id), { force: true }), rm(`${file(id)}.json`, { force: true })]);
-    },
-  };
-}
-
-function s3UploadArea(storage: Extract<StorageConfig, { driver: 's3' }>): UploadArea {
-  const clientConfig: S3ClientConfig = {
-    region: storage.region,
-    endpoint: storage.endpoint,
-    forcePathStyle: storage.forcePathStyle,
-    credentials: storage.credentials,
-    // As the file storage: several S3-compatible services reject the newer checksum defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  };
-  // No expiry tags: Cloudflare R2 and others do not support object tagging; the store sweeps expired uploads itself.
-  const datastore = new S3Store({
-    partSize: S3_PART_BYTES,
-    useTags: false,
-    expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS,
-    s3ClientConfig: { ...clientConfig, bucket: storage.bucket },
-  });
-  const client = new S3Client(clientConfig);
-  return {
-    datastore,
-    location: (id) => id,
-    readPrefix: () => undefined,
-    read: async (id) => (await datastore.read(id)) as Readable,
-    async discard(id) {
-      const pending = await client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket, Prefix: id }));
-      for (const upload of pending.Uploads ?? []) {
-        if (upload.Key === id) await client.send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: id, UploadId: upload.UploadId }));
-      }
-      await client.send(
-        new DeleteObjectsCommand({ Bucket: storage.bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }], Quiet: true } }),
-      );
     },
   };
 }

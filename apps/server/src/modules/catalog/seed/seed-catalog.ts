@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MediaItem } from '@store/contracts';
 import type { Database } from '#server/db/client.ts';
 import { productCategories, productFiles, products, productVersions, storeMilestones } from '#server/db/schema.ts';
 import { renderMarkdown } from '#server/lib/markdown.ts';
+import { CATALOG_CHANGED_CHANNEL } from '../catalog.service';
 import { productColumns } from '../product-columns';
 import { buildFile, renderCoverSvg } from './assets';
 import { readSeedCatalogue, type SeedCatalogue } from './catalogue-files';
@@ -35,24 +36,25 @@ export interface ImportResult {
   imported: boolean;
   /** Paths of the products imported. */
   inserted: string[];
+}
+
+export interface SeedMediaResult {
+  /** Paths of the rows moved from the SVG cover to its WebPs. */
   rasterCovers: string[];
+  /** Paths of the sample packs that were given their MIDI previews. */
   previews: string[];
 }
 
 /**
  * Imports the seed catalogue on a fresh install: categories, products, published releases and
  * their generated files, in one transaction that also records the `catalogue-imported`
- * milestone. Once the milestone exists nothing is added again, so a maker's deletions and
- * offline products stay as they are. The only upkeep on later starts concerns existing seed
- * rows: covers still published as the SVG move to their WebP renditions, and sample packs
- * seeded before previews existed get them.
+ * milestone. Once the milestone exists nothing is added again (and the content files are not
+ * even read), so a maker's deletions and offline products stay as they are. The covers' WebP
+ * renditions are not rendered here: `refreshSeedMedia` does that once the store is serving.
  */
 export async function importCatalogue(db: Database, options: ImportOptions): Promise<ImportResult> {
+  if (await hasMilestone(db)) return { imported: false, inserted: [] };
   const catalogue = options.catalogue ?? (await readSeedCatalogue());
-  const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
-  const rasterCovers = await useRasterCovers(db, catalogue.products, existingRows, options.mediaDir);
-  const previews = await addSamplePackPreviews(db, catalogue.products, existingRows, options.mediaDir);
-  if (await hasMilestone(db)) return { imported: false, inserted: [], rasterCovers, previews };
 
   // Files are written before the transaction: a crash leaves spare files, never rows without files.
   const prepared = await Promise.all(catalogue.products.map((product) => prepareProduct(product, options)));
@@ -73,7 +75,23 @@ export async function importCatalogue(db: Database, options: ImportOptions): Pro
     await options.alsoImport?.(tx);
     return [...ids.keys()];
   });
-  return { imported: inserted !== null, inserted: inserted ?? [], rasterCovers, previews };
+  return { imported: inserted !== null, inserted: inserted ?? [] };
+}
+
+/**
+ * The seed media work that can wait until the store serves (on every start, after listening):
+ * renders the WebPs of seed covers that lack them or whose SVG changed (until then the media
+ * plugin answers a rendition's URL with the SVG), moves rows still published with the SVG to
+ * the WebPs, and gives sample packs seeded before previews existed their previews.
+ */
+export async function refreshSeedMedia(db: Database, options: { mediaDir: string; catalogue?: SeedCatalogue }): Promise<SeedMediaResult> {
+  const catalogue = options.catalogue ?? (await readSeedCatalogue());
+  const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
+  const rasterCovers = await useRasterCovers(db, catalogue.products, existingRows, options.mediaDir);
+  const previews = await addSamplePackPreviews(db, catalogue.products, existingRows, options.mediaDir);
+  // The rows changed after the store began serving: its processes drop their cached catalogue (PGlite's within its time limit).
+  if (rasterCovers.length > 0 || previews.length > 0) await db.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, '')`);
+  return { rasterCovers, previews };
 }
 
 async function hasMilestone(db: Executor): Promise<boolean> {
@@ -193,7 +211,6 @@ async function prepareProduct(product: SeedProduct, options: ImportOptions) {
   await writeIfMissing(coverSvgFile(options.mediaDir, product.path), () =>
     renderCoverSvg({ display: product.displayName, category: product.category, seed: product.sortOrder, ...product.cover }),
   );
-  await ensureCoverRasters(options.mediaDir, product.path);
   const files = [];
   for (const version of product.versions) {
     for (const file of version.files) {
