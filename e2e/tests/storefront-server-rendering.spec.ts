@@ -24,7 +24,7 @@ test.describe('server-rendered storefront pages', () => {
     const productPath = list[0]?.path;
     expect(productPath, 'the catalogue has a product').toBeTruthy();
 
-    for (const path of ['/', '/products', `/products/${productPath}`, '/about', '/products/purchase-success?order=SW-E2E-SSR-1']) {
+    for (const path of ['/products', `/products/${productPath}`, '/about', '/products/purchase-success?order=SW-E2E-SSR-1']) {
       await test.step(path, async () => {
         const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
         const root = renderedRoot(html);
@@ -65,8 +65,9 @@ test.describe('server-rendered storefront pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test('signed-in-only pages stay rendered in the browser', async ({ request }) => {
-    for (const path of ['/cart', '/checkout', '/account']) {
+  test('the home page and signed-in-only pages stay rendered in the browser', async ({ request }) => {
+    // The home page's hero uses inline styles, which the CSP blocks in server HTML (ADR 0041).
+    for (const path of ['/', '/cart', '/checkout', '/account']) {
       const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
       expect(renderedRoot(html), path).toBeUndefined();
       expect(html).toContain('<div id="root"></div>');

@@ -11,7 +11,7 @@ import { QUERY_STATE_SCRIPT_ID, SERVER_RENDERED_ATTRIBUTE, type ApiAnswer, type 
  * office are rendered in the browser only. The home page waits too: its hero draws with
  * inline `style` attributes, which the CSP (style-src 'self') blocks in server HTML.
  */
-const RENDERED_MODULES = new Set<PageModule>(['home', 'product-list', 'product', 'content-page', 'purchase-success']);
+const RENDERED_MODULES = new Set<PageModule>(['product-list', 'product', 'content-page', 'purchase-success']);
 
 /** A render slower than this is given up: the visitor gets the unrendered page at once instead. */
 export const RENDER_TIMEOUT_MS = 1_000;
