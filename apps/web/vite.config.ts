@@ -2,16 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     // The server reads it to preload the first page's code with the HTML (apps/server/src/plugins/page-preloads.ts).
-    manifest: !isSsrBuild,
-    // The server bundle (entry-server.tsx) needs no copy of the public files.
-    copyPublicDir: !isSsrBuild,
+    manifest: true,
   },
   server: {
     proxy: {
@@ -25,4 +23,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/lookup': 'http://localhost:8080',
     },
   },
-}));
+});

@@ -10,16 +10,6 @@ import { imageSrcSet, PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/
 import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
 import { pageModulePreloads, parseViteManifest, type ViteManifest } from './page-preloads';
-import type { ServerRenderer } from '@store/contracts/server-rendering';
-import {
-  fetchApiAnswers,
-  importServerRenderer,
-  insertRenderedPage,
-  isServerRenderedPage,
-  RENDER_TIMEOUT_MS,
-  serverEntryOf,
-  withTimeout,
-} from './server-rendering';
 
 /** Paths owned by the server, never by the app's history fallback. */
 const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/content/', '/files/', '/sandbox/', '/dev/', '/assets/'];
@@ -38,10 +28,6 @@ export interface WebApp {
   manifest?: ViteManifest;
   /** Why there is no manifest, for the start-up log. */
   manifestProblem?: string;
-  /** The web app's server bundle, which renders the storefront's public pages (undefined: none built). */
-  serverEntry?: string;
-  /** Renders pages instead of the server bundle (tests). */
-  renderer?: ServerRenderer;
 }
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store</title></head>
@@ -54,14 +40,7 @@ export function loadWebApp(configured: string | undefined): WebApp {
   const indexHtml = distDir ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : NOT_BUILT_HTML;
   const manifestFile = distDir && path.join(distDir, '.vite', 'manifest.json');
   const { manifest, problem } = parseViteManifest(manifestFile && existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : undefined);
-  return {
-    distDir,
-    indexHtml,
-    inlineScriptHashes: inlineScriptHashes(indexHtml),
-    manifest,
-    manifestProblem: distDir ? problem : undefined,
-    serverEntry: distDir && serverEntryOf(distDir),
-  };
+  return { distDir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml), manifest, manifestProblem: distDir ? problem : undefined };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -127,31 +106,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     return files;
   };
 
-  const renderer = webApp.distDir ? (webApp.renderer ?? (await importServerRenderer(webApp.serverEntry, app.log))) : undefined;
-
-  /** The storefront's public pages come rendered; if rendering fails or is slow, the page is sent unrendered as before. */
-  const withRenderedPage = async (request: FastifyRequest, html: string, meta: PageMeta): Promise<string> => {
-    if (!renderer || !isServerRenderedPage(pathOf(request.url))) return html;
-    try {
-      const rendering = fetchApiAnswers(app, meta.preload?.fetch ?? []).then((answers) =>
-        renderer.renderPage({ url: `${options.publicUrl}${request.url}`, config: options.publicConfig, answers }),
-      );
-      return insertRenderedPage(html, await withTimeout(rendering, RENDER_TIMEOUT_MS));
-    } catch (error) {
-      // The path only: a page's query may carry an order reference.
-      request.log.warn({ err: error, page: pathOf(request.url) }, 'rendering the page failed; sent it unrendered');
-      return html;
-    }
-  };
-
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsPage(request)) return sendError(reply, 404, notFoundMessage(request));
     const page = await describePage(request.url, options);
     const modules = preloadsFor(pageModule(pathOf(request.url)));
     if (modules.length) page.meta.preload = { ...page.meta.preload, modules };
     if (isAdminPath(pathOf(request.url))) reply.header('x-robots-tag', 'noindex');
-    const html = renderIndexHtml(webApp.indexHtml, options.publicConfig, page.meta);
-    return sendIndex(reply, page.found ? await withRenderedPage(request, html, page.meta) : html, page.found ? 200 : 404);
+    return sendIndex(reply, renderIndexHtml(webApp.indexHtml, options.publicConfig, page.meta), page.found ? 200 : 404);
   });
 });
 
