@@ -20,7 +20,7 @@ const WEB_FEATURES = ['catalog', 'cart', 'checkout', 'payments', 'identity', 'ac
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'],
+    ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

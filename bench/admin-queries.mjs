@@ -5,15 +5,12 @@
 // OpenID provider served by this script (the store's external-provider path, OIDC_ISSUER).
 // Also measures the storefront's catalogue before and after the data exists: the admin's data
 // must not slow the storefront. Endpoints not built yet answer 404 and print "missing".
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase, percentile, startIssuer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -26,38 +23,6 @@ const ISSUER_PORT = 8406;
 const ADMIN = 'bench-admin@example.com';
 const TARGET_MS = 200;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-/** A minimal OpenID provider: discovery and a key set, and tokens signed with its key. */
-async function startIssuer() {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-  const issuer = `http://127.0.0.1:${ISSUER_PORT}`;
-  const server = http.createServer((request, response) => {
-    const body =
-      request.url === '/.well-known/openid-configuration'
-        ? { issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token` }
-        : request.url === '/jwks'
-          ? { keys: [jwk] }
-          : undefined;
-    response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body ?? {}));
-  });
-  await new Promise((resolve) => server.listen(ISSUER_PORT, '127.0.0.1', resolve));
-  const token = await new SignJWT({ email: ADMIN, email_verified: true })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-    .setIssuer(issuer)
-    .setAudience('bench-api')
-    .setSubject('bench-admin')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(privateKey);
-  return { issuer, token, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 /** 20,000 customers and 100,000 orders over two years, with lines, licences, coupons, refunds, trials and problems. */
 async function generate(db) {
@@ -216,75 +181,55 @@ async function catalogueRate(base) {
 }
 
 async function main() {
-  if (!POSTGRES_URL) {
-    console.log('The admin queries are measured on PostgreSQL only: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres). Skipped.');
-    return;
-  }
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL is not reachable at BENCH_DATABASE_URL (${error.message}). Skipped.`);
-    return;
-  }
-  const name = `store_bench_admin_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-admin-'));
-  const issuer = await startIssuer();
-  let store;
-  const db = new pg.Client({ connectionString: url.toString() });
-  try {
-    store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
-        RATE_LIMIT_MAX: '1000000000',
-        LOG_LEVEL: 'warn',
-        OIDC_ISSUER: issuer.issuer,
-        OIDC_CLIENT_ID: 'bench',
-        OIDC_AUDIENCE: 'bench-api',
-        ADMIN_EMAILS: ADMIN,
-      },
-      readyPattern: /is ready at/,
-    });
-    await db.connect();
-    const base = `http://localhost:${PORT}`;
-    console.log(`Admin queries on PostgreSQL: ${ORDERS} orders, ${CUSTOMERS} customers; ${ROUNDS} timed requests each after a warm-up`);
-    console.log(hasTaskset ? 'store pinned to core 0, this script to core 1' : 'taskset missing: processes are NOT pinned');
-    const before = await catalogueRate(base);
-    await generate(db);
-    const after = await catalogueRate(base);
-    console.log('');
-    console.log(`  ${'endpoint'.padEnd(30)} ${'median'.padStart(8)} ${'p95'.padStart(8)}`);
-    let slow = 0;
-    for (const endpoint of await endpoints(db)) {
-      const result = await timeEndpoint(`${base}/api/admin`, issuer.token, endpoint);
-      if (result.missing) console.log(`  ${endpoint.name.padEnd(30)} missing (404: not on this branch)`);
-      else if (result.error) console.log(`  ${endpoint.name.padEnd(30)} answered ${result.error}`);
-      else {
-        if (result.p95 >= TARGET_MS) slow += 1;
-        console.log(
-          `  ${endpoint.name.padEnd(30)} ${result.median.toFixed(1).padStart(6)} ms ${result.p95.toFixed(1).padStart(6)} ms${result.p95 >= TARGET_MS ? '  OVER TARGET' : ''}`,
-        );
+  await withScratchDatabase(POSTGRES_URL, 'store_bench_admin', async (databaseUrl) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-admin-'));
+    const issuer = await startIssuer(ISSUER_PORT, ADMIN);
+    let store;
+    const db = new pg.Client({ connectionString: databaseUrl });
+    try {
+      store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          RATE_LIMIT_MAX: '1000000000',
+          LOG_LEVEL: 'warn',
+          ...issuer.env,
+        },
+        readyPattern: /is ready at/,
+      });
+      await db.connect();
+      const base = `http://localhost:${PORT}`;
+      console.log(`Admin queries on PostgreSQL: ${ORDERS} orders, ${CUSTOMERS} customers; ${ROUNDS} timed requests each after a warm-up`);
+      console.log(hasTaskset ? 'store pinned to core 0, this script to core 1' : 'taskset missing: processes are NOT pinned');
+      const before = await catalogueRate(base);
+      await generate(db);
+      const after = await catalogueRate(base);
+      console.log('');
+      console.log(`  ${'endpoint'.padEnd(30)} ${'median'.padStart(8)} ${'p95'.padStart(8)}`);
+      let slow = 0;
+      for (const endpoint of await endpoints(db)) {
+        const result = await timeEndpoint(`${base}/api/admin`, issuer.token, endpoint);
+        if (result.missing) console.log(`  ${endpoint.name.padEnd(30)} missing (404: not on this branch)`);
+        else if (result.error) console.log(`  ${endpoint.name.padEnd(30)} answered ${result.error}`);
+        else {
+          if (result.p95 >= TARGET_MS) slow += 1;
+          console.log(
+            `  ${endpoint.name.padEnd(30)} ${result.median.toFixed(1).padStart(6)} ms ${result.p95.toFixed(1).padStart(6)} ms${result.p95 >= TARGET_MS ? '  OVER TARGET' : ''}`,
+          );
+        }
       }
+      console.log(
+        `\n  storefront GET /api/products/  ${before.toFixed(0)} req/s before the data, ${after.toFixed(0)} req/s after (ratio ${(after / before).toFixed(2)})`,
+      );
+      console.log(`  p95 target < ${TARGET_MS} ms: ${slow === 0 ? 'met by every endpoint measured' : `${slow} endpoint(s) over`}`);
+    } finally {
+      await db.end().catch(() => {});
+      await store?.stop();
+      await issuer.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    console.log(
-      `\n  storefront GET /api/products/  ${before.toFixed(0)} req/s before the data, ${after.toFixed(0)} req/s after (ratio ${(after / before).toFixed(2)})`,
-    );
-    console.log(`  p95 target < ${TARGET_MS} ms: ${slow === 0 ? 'met by every endpoint measured' : `${slow} endpoint(s) over`}`);
-  } finally {
-    await db.end().catch(() => {});
-    await store?.stop();
-    await issuer.close();
-    // BENCH_KEEP_DATABASE=1 keeps the generated data to study a slow query (EXPLAIN ANALYZE); drop it yourself.
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`  kept the database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

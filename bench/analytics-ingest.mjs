@@ -6,14 +6,13 @@
 // ratio where it was. The store and the bare server run on core 0, this script on core 1.
 // Targets: >= 2,000 events/s written on each engine; the catalogue's ratio with the events within
 // 0.10 of its ratio without them in the same run (the catalogue's own 0.70 is catalog-throughput's).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -161,7 +160,7 @@ async function catalogueRatios(dataDir) {
 }
 
 async function countPglite(dataDir) {
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
+  const db = await PGlite.create(path.join(dataDir, 'pglite'), { database: 'template1' }); // the store's database (apps/server/src/db/pglite-options.ts)
   try {
     const { rows } = await db.query(`select count(*)::int as n from analytics_events`);
     return rows[0].n;
@@ -171,36 +170,22 @@ async function countPglite(dataDir) {
 }
 
 async function onPostgres() {
-  if (!POSTGRES_URL) {
-    console.log('  PostgreSQL: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to measure it. Skipped.');
-    return;
-  }
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`  PostgreSQL is not reachable at BENCH_DATABASE_URL (${error.message}). Skipped.`);
-    return;
-  }
-  const name = `store_bench_analytics_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  try {
-    await measure('PostgreSQL', url.toString(), async () => {
-      const db = new pg.Client({ connectionString: url.toString() });
-      await db.connect();
-      try {
-        const { rows } = await db.query(`select count(*)::int as n from analytics_events`);
-        return rows[0].n;
-      } finally {
-        await db.end();
-      }
-    });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(
+    POSTGRES_URL,
+    'store_bench_analytics',
+    (databaseUrl) =>
+      measure('PostgreSQL', databaseUrl, async () => {
+        const db = new pg.Client({ connectionString: databaseUrl });
+        await db.connect();
+        try {
+          const { rows } = await db.query(`select count(*)::int as n from analytics_events`);
+          return rows[0].n;
+        } finally {
+          await db.end();
+        }
+      }),
+    { indent: '  ' },
+  );
 }
 
 console.log(`Analytics ingest: valid page views (text/plain, many visitors), ${CONNECTIONS} connections, ${DURATION} s per load`);

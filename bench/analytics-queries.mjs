@@ -5,15 +5,12 @@
 // warm-up; prints the median and p95 in ms (target: p95 < 500 ms). The store runs on core 0 and
 // this script on core 1; the rollup runs on core 0 too, before the store is asked anything.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { hasTaskset, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, median, pinSelf, startPinned, withScratchDatabase, percentile, startIssuer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -29,38 +26,7 @@ const TIME_ZONE = 'America/New_York';
 const TARGET_MS = 500;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
-
-/** A minimal OpenID provider: discovery and a key set, and a token for the administrator. */
-async function startIssuer() {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-  const issuer = `http://127.0.0.1:${ISSUER_PORT}`;
-  const server = http.createServer((request, response) => {
-    const body =
-      request.url === '/.well-known/openid-configuration'
-        ? { issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token` }
-        : request.url === '/jwks'
-          ? { keys: [jwk] }
-          : undefined;
-    response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body ?? {}));
-  });
-  await new Promise((resolve) => server.listen(ISSUER_PORT, '127.0.0.1', resolve));
-  const token = await new SignJWT({ email: ADMIN, email_verified: true })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-    .setIssuer(issuer)
-    .setAudience('bench-api')
-    .setSubject('bench-admin')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(privateKey);
-  return { issuer, token, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 /**
  * Visitor-days of nine events each, spread over the last year and ending two hours ago: a
@@ -136,90 +102,70 @@ async function timeEndpoint(url, token) {
 }
 
 async function main() {
-  if (!POSTGRES_URL) {
-    console.log('The analytics queries are measured on PostgreSQL only: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres). Skipped.');
-    return;
-  }
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL is not reachable at BENCH_DATABASE_URL (${error.message}). Skipped.`);
-    return;
-  }
-  const name = `store_bench_analytics_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-analytics-'));
-  const issuer = await startIssuer();
-  const db = new pg.Client({ connectionString: url.toString() });
-  let store;
-  const benchStarted = performance.now();
-  try {
-    const startStore = () =>
-      startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-        env: {
-          PORT: String(PORT),
-          DATA_DIR: dataDir,
-          DATABASE_URL: url.toString(),
-          STORE_TIMEZONE: TIME_ZONE,
-          RATE_LIMIT_MAX: '1000000000',
-          LOG_LEVEL: 'warn',
-          OIDC_ISSUER: issuer.issuer,
-          OIDC_CLIENT_ID: 'bench',
-          OIDC_AUDIENCE: 'bench-api',
-          ADMIN_EMAILS: ADMIN,
-        },
-        readyPattern: /is ready at/,
-      });
-    // The first start migrates the database; the store is started again once the data is rolled up.
-    store = await startStore();
-    await store.stop();
-    store = undefined;
-    await db.connect();
-    console.log(`Analytics queries on PostgreSQL: ${EVENTS} events over ${DAYS} days; ${ROUNDS} timed requests each after a warm-up`);
-    console.log(hasTaskset ? 'store and rollup pinned to core 0, this script to core 1' : 'taskset missing: processes are NOT pinned');
-    await generate(db);
-    rollUp(url.toString());
-    // As autovacuum would soon after: the planner then knows the rollup's size.
-    await db.query('analyze analytics_hourly');
-    store = await startStore();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-    const yearAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000));
-    const base = `http://localhost:${PORT}/api/admin/analytics`;
-    const endpoints = [
-      { name: 'last 30 days (default)', url: base },
-      { name: 'last 365 days', url: `${base}?from=${yearAgo}&to=${today}` },
-      { name: 'live visitors', url: `${base}/live` },
-    ];
-    console.log(`\n  ${'endpoint'.padEnd(26)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
-    let slow = 0;
-    for (const endpoint of endpoints) {
-      const result = await timeEndpoint(endpoint.url, issuer.token);
-      if (result.error) {
-        slow += 1;
-        console.log(`  ${endpoint.name.padEnd(26)} answered ${result.error}`);
-        continue;
+  await withScratchDatabase(POSTGRES_URL, 'store_bench_analytics', async (databaseUrl) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-analytics-'));
+    const issuer = await startIssuer(ISSUER_PORT, ADMIN);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    let store;
+    const benchStarted = performance.now();
+    try {
+      const startStore = () =>
+        startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+          env: {
+            PORT: String(PORT),
+            DATA_DIR: dataDir,
+            DATABASE_URL: databaseUrl,
+            STORE_TIMEZONE: TIME_ZONE,
+            RATE_LIMIT_MAX: '1000000000',
+            LOG_LEVEL: 'warn',
+            ...issuer.env,
+          },
+          readyPattern: /is ready at/,
+        });
+      // The first start migrates the database; the store is started again once the data is rolled up.
+      store = await startStore();
+      await store.stop();
+      store = undefined;
+      await db.connect();
+      console.log(`Analytics queries on PostgreSQL: ${EVENTS} events over ${DAYS} days; ${ROUNDS} timed requests each after a warm-up`);
+      console.log(hasTaskset ? 'store and rollup pinned to core 0, this script to core 1' : 'taskset missing: processes are NOT pinned');
+      await generate(db);
+      rollUp(databaseUrl);
+      // As autovacuum would soon after: the planner then knows the rollup's size.
+      await db.query('analyze analytics_hourly');
+      store = await startStore();
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+      const yearAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000));
+      const base = `http://localhost:${PORT}/api/admin/analytics`;
+      const endpoints = [
+        { name: 'last 30 days (default)', url: base },
+        { name: 'last 365 days', url: `${base}?from=${yearAgo}&to=${today}` },
+        { name: 'live visitors', url: `${base}/live` },
+      ];
+      console.log(`\n  ${'endpoint'.padEnd(26)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
+      let slow = 0;
+      for (const endpoint of endpoints) {
+        const result = await timeEndpoint(endpoint.url, issuer.token);
+        if (result.error) {
+          slow += 1;
+          console.log(`  ${endpoint.name.padEnd(26)} answered ${result.error}`);
+          continue;
+        }
+        if (result.p95 >= TARGET_MS) slow += 1;
+        console.log(
+          `  ${endpoint.name.padEnd(26)} ${result.median.toFixed(1).padStart(6)} ms ${result.p95.toFixed(1).padStart(6)} ms${result.p95 >= TARGET_MS ? '  OVER TARGET' : ''}`,
+        );
       }
-      if (result.p95 >= TARGET_MS) slow += 1;
       console.log(
-        `  ${endpoint.name.padEnd(26)} ${result.median.toFixed(1).padStart(6)} ms ${result.p95.toFixed(1).padStart(6)} ms${result.p95 >= TARGET_MS ? '  OVER TARGET' : ''}`,
+        `\n  p95 target < ${TARGET_MS} ms: ${slow === 0 ? 'met by every endpoint' : `${slow} endpoint(s) over`}; the whole bench took ${seconds(benchStarted)} s`,
       );
+    } finally {
+      await db.end().catch(() => {});
+      await store?.stop();
+      await issuer.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    console.log(
-      `\n  p95 target < ${TARGET_MS} ms: ${slow === 0 ? 'met by every endpoint' : `${slow} endpoint(s) over`}; the whole bench took ${seconds(benchStarted)} s`,
-    );
-  } finally {
-    await db.end().catch(() => {});
-    await store?.stop();
-    await issuer.close();
-    // BENCH_KEEP_DATABASE=1 keeps the generated data to study a slow query (EXPLAIN ANALYZE); drop it yourself.
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`  kept the database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

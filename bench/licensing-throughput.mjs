@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -156,7 +156,7 @@ async function onPglite() {
       await store.stop();
     }
     // PGlite has one process: the keys are read while the store is stopped.
-    const db = await PGlite.create(path.join(dataDir, 'pglite'));
+    const db = await PGlite.create(path.join(dataDir, 'pglite'), { database: 'template1' }); // the store's database (apps/server/src/db/pglite-options.ts)
     const keys = (await db.query(KEYS_QUERY)).rows.map((row) => row.key);
     await db.close();
     store = await startStore(dataDir);
@@ -171,39 +171,21 @@ async function onPglite() {
 }
 
 async function onPostgres() {
-  if (!POSTGRES_URL) {
-    console.log('PostgreSQL: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL to measure it too. Skipped.');
-    return;
-  }
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL is not reachable (${error.message}). Skipped.`);
-    return;
-  }
-  const name = `store_bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-licensing-pg-'));
-  const store = await startStore(dataDir, { DATABASE_URL: url.toString() }).catch(async (error) => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    throw error;
+  await withScratchDatabase(POSTGRES_URL, 'store_bench', async (databaseUrl) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-licensing-pg-'));
+    const store = await startStore(dataDir, { DATABASE_URL: databaseUrl });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await db.connect();
+      await buyLicences(dataDir);
+      const keys = (await db.query(KEYS_QUERY)).rows.map((row) => row.key);
+      await measure(keys, 'PostgreSQL');
+    } finally {
+      await db.end();
+      await store.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
-  const db = new pg.Client({ connectionString: url.toString() });
-  try {
-    await db.connect();
-    await buyLicences(dataDir);
-    const keys = (await db.query(KEYS_QUERY)).rows.map((row) => row.key);
-    await measure(keys, 'PostgreSQL');
-  } finally {
-    await db.end();
-    await store.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 console.log(`Licensing throughput: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each, ${LICENCES} licences`);

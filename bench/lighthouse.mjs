@@ -1,8 +1,10 @@
 // Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium against the built
-// store: performance score, LCP, TBT and CLS for the key pages (median of several runs), and
-// the initial JavaScript (entry + modulepreloads, gzip), and the SEO category's score. Bars:
-// performance >= 0.95, CLS 0, initial JS <= 150 KB gzip, SEO 1.00.
+// store: performance score, LCP, TBT and CLS for the key pages (median of 5 runs), the initial
+// JavaScript (the entry and its modulepreloads, as many bytes as the store sends a browser for
+// them), and the SEO category's score. Bars: performance 1.00 (median) and at least 0.98 in every
+// run, LCP at most 1.5 s, CLS 0, initial JS at most 120 KB transferred, SEO 1.00.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,8 @@ const PIN_CHROME = process.env.LIGHTHOUSE_PIN_CHROME === '1';
 if (PIN_CHROME) pinSelf(1);
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8411);
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const BARS = { score: 1, worstRun: 0.98, lcpMs: 1500, cls: 0, initialJsKb: 120, seo: 1 };
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/products,/products/remidi-4').split(',');
 const CHROME_FLAGS = [
   '--headless=new',
@@ -34,32 +37,78 @@ const CHROME_FLAGS = [
 ];
 
 /** The JavaScript a first visit must download before the app runs: the entry and its modulepreloads. */
-export function initialJavaScript(distDir) {
+export function initialJavaScriptFiles(distDir) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((match) => match[1]);
-  const unique = [...new Set(files)];
-  const gzipBytes = unique.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0);
-  return { files: unique, gzipBytes };
+  return [...new Set(files)];
+}
+
+/** Those files' bytes gzipped at level 9, the figure earlier runs printed. */
+export function initialJavaScript(distDir) {
+  const files = initialJavaScriptFiles(distDir);
+  const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0);
+  return { files, gzipBytes };
+}
+
+/** The bytes the store sends for `file` to a browser that accepts what Chromium does (br, gzip): what goes over the wire. */
+function transferredBytes(port, file) {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: file, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${file}: ${response.statusCode}`))));
+    });
+    request.on('error', reject);
+  });
+}
+
+const metBar = (met) => (met ? 'met' : 'NOT met');
+/** Lighthouse's own failures to record a run (not the page's): such a run is tried again, at most this often per page. */
+const RECORDING_RETRIES = 2;
+
+/**
+ * The store as visitors meet it, not while it finishes its first start: every cover's WebP
+ * rendered (until then covers answer with their SVG) and each measured page served once.
+ */
+async function waitUntilSettled(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const products = await (await fetch(`${base}/api/products/`)).json();
+  const deadline = Date.now() + 120_000;
+  for (const { imageVariants } of products) {
+    for (const { src } of imageVariants) {
+      while ((await fetch(`${base}${src}`, { method: 'HEAD' })).headers.get('content-type') !== 'image/webp') {
+        if (Date.now() > deadline) throw new Error(`${src} is still not rendered after 2 minutes`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+  for (const page of PAGES) await (await fetch(`${base}${page}`, { headers: { accept: 'text/html' } })).arrayBuffer();
 }
 
 export async function run() {
   const initial = initialJavaScript(path.join(root, 'apps/web/dist'));
-  console.log(`Chromium on ${PIN_CHROME ? 'core 1 only (LIGHTHOUSE_PIN_CHROME=1)' : 'all cores'}, the store on core 0.`);
-  console.log(
-    `Initial JavaScript: ${(initial.gzipBytes / 1024).toFixed(1)} KB gzip in ${initial.files.length} file(s) (bar <= 150 KB: ${initial.gzipBytes <= 150 * 1024 ? 'met' : 'NOT met'})`,
-  );
+  console.log(`Chromium on ${PIN_CHROME ? 'core 1 only (LIGHTHOUSE_PIN_CHROME=1)' : 'all cores'}, the store on core 0; ${RUNS} runs a page.`);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-lighthouse-'));
   const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: { PORT: String(PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
     readyPattern: /is ready at/,
   });
+  await waitUntilSettled(PORT);
+  const sent = await Promise.all(initial.files.map((file) => transferredBytes(PORT, file)));
+  initial.transferredBytes = sent.reduce((sum, bytes) => sum + bytes, 0);
+  const initialKb = initial.transferredBytes / 1024;
+  console.log(
+    `Initial JavaScript: ${initialKb.toFixed(1)} KB transferred in ${initial.files.length} file(s) (bar <= ${BARS.initialJsKb} KB: ${metBar(initialKb <= BARS.initialJsKb)}); ${(initial.gzipBytes / 1024).toFixed(1)} KB if gzipped`,
+  );
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = [];
   const benchmarkIndexes = [];
   try {
     for (const page of PAGES) {
       const runs = [];
+      let failedRuns = 0;
+      let retries = 0;
       for (let i = 0; i < RUNS; i++) {
         const { lhr } = await lighthouse(`http://localhost:${PORT}${page}`, {
           port: chrome.port,
@@ -70,7 +119,14 @@ export async function run() {
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         // Lighthouse scores a run it could not finish (page error, timeout) as null: report it, do not crash.
         if (lhr.categories.performance.score === null) {
-          console.log(`  ${page}: run ${i + 1} failed: ${lhr.runtimeError?.message ?? 'no score'}`);
+          const tryAgain = /trace/i.test(lhr.runtimeError?.message ?? '') && retries < RECORDING_RETRIES;
+          console.log(
+            `  ${page}: run ${i + 1} failed: ${lhr.runtimeError?.message ?? 'no score'}${tryAgain ? ' (Lighthouse did not record it: run again)' : ''}`,
+          );
+          if (tryAgain) {
+            retries++;
+            i--;
+          } else failedRuns++;
           continue;
         }
         runs.push({
@@ -84,7 +140,7 @@ export async function run() {
       }
       if (runs.length === 0) throw new Error(`every Lighthouse run of ${page} failed`);
       const summary = Object.fromEntries(['score', 'seo', 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(runs.map((r) => r[key]))]));
-      results.push({ page, ...summary });
+      results.push({ page, ...summary, worstScore: failedRuns > 0 ? 0 : Math.min(...runs.map((r) => r.score)) });
       console.log(
         `  ${page.padEnd(22)} performance ${summary.score.toFixed(2)}  FCP ${(summary.fcp / 1000).toFixed(2)} s  LCP ${(summary.lcp / 1000).toFixed(2)} s  TBT ${summary.tbt.toFixed(0)} ms  CLS ${summary.cls.toFixed(3)}  SEO ${summary.seo.toFixed(2)}` +
           `   (scores: ${runs.map((r) => r.score.toFixed(2)).join(', ')})`,
@@ -96,12 +152,18 @@ export async function run() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`  machine benchmarkIndex (median): ${median(benchmarkIndexes).toFixed(0)}`);
-  const worst = Math.min(...results.map((r) => r.score));
+  const lowestMedian = Math.min(...results.map((r) => r.score));
+  const worstRun = Math.min(...results.map((r) => r.worstScore));
+  const slowestLcp = Math.max(...results.map((r) => r.lcp));
   const maxCls = Math.max(...results.map((r) => r.cls));
   const worstSeo = Math.min(...results.map((r) => r.seo));
-  console.log(
-    `\n  lowest performance ${worst.toFixed(2)} (bar >= 0.95: ${worst >= 0.95 ? 'met' : 'NOT met'}), highest CLS ${maxCls.toFixed(3)} (bar 0: ${maxCls === 0 ? 'met' : 'NOT met'}), lowest SEO ${worstSeo.toFixed(2)} (bar 1.00: ${worstSeo === 1 ? 'met' : 'NOT met'})`,
-  );
+  console.log(`
+  lowest median performance ${lowestMedian.toFixed(2)} (bar ${BARS.score.toFixed(2)}: ${metBar(lowestMedian >= BARS.score)})
+  lowest single run         ${worstRun.toFixed(2)} (bar >= ${BARS.worstRun.toFixed(2)} every run: ${metBar(worstRun >= BARS.worstRun)})
+  slowest median LCP        ${(slowestLcp / 1000).toFixed(2)} s (bar <= ${(BARS.lcpMs / 1000).toFixed(1)} s: ${metBar(slowestLcp <= BARS.lcpMs)})
+  highest CLS               ${maxCls.toFixed(3)} (bar 0: ${metBar(maxCls === BARS.cls)})
+  lowest SEO                ${worstSeo.toFixed(2)} (bar 1.00: ${metBar(worstSeo === BARS.seo)})
+  initial JavaScript        ${initialKb.toFixed(1)} KB transferred (bar <= ${BARS.initialJsKb} KB: ${metBar(initialKb <= BARS.initialJsKb)})`);
   return { results, initial };
 }
 

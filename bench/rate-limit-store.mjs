@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
+import { redisAnswers } from '../apps/server/test/redis-probe.mjs';
 import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,21 +18,8 @@ const CONNECTIONS = 20;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORTS = { memory: 8423, redis: 8424 };
 
-async function redisAnswers() {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 export async function run() {
-  if (!(await redisAnswers())) {
+  if (!(await redisAnswers(REDIS_URL))) {
     console.log(`Skipped: no Redis answers at ${REDIS_URL} (set BENCH_REDIS_URL).`);
     return undefined;
   }

@@ -14,6 +14,9 @@ const FASTSPRING_TESTS = /fastspring-.*\.spec\.ts/;
 const ADMIN_TESTS = /admin-.*\.spec\.ts/;
 const ADMIN_SETUP = /admin\.setup\.ts/;
 const root = path.resolve(import.meta.dirname, '..');
+/** Set by `npm test`: each store writes its log there, and its errors are shown when tests fail. */
+const storeLogs = process.env.E2E_STORE_LOGS;
+const storeLog = (port: number): Record<string, string> => (storeLogs ? { E2E_STORE_LOG: path.join(storeLogs, `store-${port}.log`) } : {});
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -34,6 +37,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // A store that stops answering fails every test after it, each after its full timeout: stop
+  // early and say so, rather than run past CI's time limit with nothing to show.
+  maxFailures: 15,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
@@ -102,6 +108,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(E2E_PORT),
+        ...storeLog(E2E_PORT),
         DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000',
@@ -123,6 +130,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(E2E_FASTSPRING_PORT),
+        ...storeLog(E2E_FASTSPRING_PORT),
         DATA_DIR: path.join(os.tmpdir(), `songwish-e2e-fastspring-${E2E_FASTSPRING_PORT}`),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000',

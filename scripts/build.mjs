@@ -28,6 +28,16 @@ const targets = [
     command: [process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--logLevel', quiet ? 'warn' : 'info']],
     after: () => precompress(path.join(root, 'apps/web/dist')),
   },
+  {
+    // The same app for Node: the server renders the storefront's pages with it (entry-server.tsx).
+    name: 'web-server',
+    inputs: ['apps/web/src', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
+    output: 'apps/web/dist-server/entry-server.js',
+    command: [
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', '--logLevel', quiet ? 'warn' : 'info'],
+    ],
+  },
 ];
 
 /** `only`: the names of the targets to consider (a test that runs the built server needs no web app). */

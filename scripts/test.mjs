@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), then end-to-end tests in Debian's Chromium.
 // Ends with one summary line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,10 +53,13 @@ try {
   buildIfStale();
   ensureChromium();
   const playwrightReport = path.join(reports, 'playwright.json');
-  step('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+  const storeLogs = path.join(reports, 'store-logs');
+  const e2ePassed = step('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    E2E_STORE_LOGS: storeLogs,
   });
+  if (!e2ePassed) printStoreErrors(storeLogs);
   const playwright = readJson(playwrightReport);
   if (playwright?.stats) {
     passed += playwright.stats.expected;
@@ -74,6 +77,34 @@ if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((nam
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
+
+/** The error lines the end-to-end tests' stores logged: what the browser saw fail often starts there. */
+function printStoreErrors(folder) {
+  const ERROR_LEVEL = 50;
+  const MAX_LINES = 20;
+  let files = [];
+  try {
+    files = readdirSync(folder).filter((name) => name.endsWith('.log'));
+  } catch {
+    return;
+  }
+  for (const name of files) {
+    const errors = readFileSync(path.join(folder, name), 'utf8')
+      .split('\n')
+      .filter((line) => Number(parseLogLine(line)?.level) >= ERROR_LEVEL);
+    if (errors.length === 0) continue;
+    console.log(`\nErrors the end-to-end store logged (${name}, last ${Math.min(errors.length, MAX_LINES)} of ${errors.length}):`);
+    for (const line of errors.slice(-MAX_LINES)) console.log(`  ${line}`);
+  }
+}
+
+function parseLogLine(line) {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
 
 function redact(url) {
   try {

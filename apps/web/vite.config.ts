@@ -2,14 +2,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     // The server reads it to preload the first page's code with the HTML (apps/server/src/plugins/page-preloads.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The server bundle (entry-server.tsx) needs no copy of the public files.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     proxy: {
@@ -23,4 +25,4 @@ export default defineConfig({
       '/lookup': 'http://localhost:8080',
     },
   },
-});
+}));

@@ -20,12 +20,18 @@ export function lyraEventStream(answer: LyraAnswer): string {
  * Answers every chat question with `answer`, streamed after `delayMs` (so the progress shows),
  * and returns the request bodies as they come.
  */
-export async function interceptLyraChat(page: Page, answer: LyraAnswer, { delayMs = 0 }: { delayMs?: number } = {}): Promise<unknown[]> {
+export async function interceptLyraChat(
+  page: Page,
+  answer: LyraAnswer,
+  { delayMs = 0, until }: { delayMs?: number; until?: () => Promise<unknown> } = {},
+): Promise<unknown[]> {
   const bodies: unknown[] = [];
   await page.route('**/api/lyra/chat', async (route) => {
     bodies.push(route.request().postDataJSON());
     if (route.request().headers().accept !== 'text/event-stream') throw new Error('Lyra’s chat must be asked for an event stream');
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // The test says when it has seen what shows while Lyra thinks (a fixed wait can pass unseen on a busy machine).
+    if (until) await until();
     await route.fulfill({ body: lyraEventStream(answer), headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' } });
   });
   return bodies;

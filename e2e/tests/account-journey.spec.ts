@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test, type Page } from '@playwright/test';
 import { buyAsGuest, loginFromHeader } from '../support/account';
 import { startBuiltServer, type RunningServer } from '../support/built-server';
 import { createVerifiedAccount, uniqueEmail } from '../support/identity';
 import { atEverySizeAndTheme, expectNoSeriousAxeViolations, saveScreenshot, THEMES, type Theme } from '../support/pages';
+import { openStoreDatabase } from '../support/store-database';
 
 /**
  * Issue #5, end to end: a guest buys, signs up with the same email, confirms it from the mailbox
@@ -31,7 +31,7 @@ async function publishVersion(dataDir: string) {
   const bytes = Buffer.from(`reMIDI 4 ${NEW_VERSION} ${randomBytes(16).toString('hex')}`);
   await mkdir(path.join(dataDir, 'files', 'remidi-4', NEW_VERSION), { recursive: true });
   await writeFile(path.join(dataDir, 'files', ...storageKey.split('/')), bytes);
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
+  const db = await openStoreDatabase(dataDir);
   try {
     const version = await db.query<{ id: number }>(
       `insert into product_versions (product_id, version, released_at, published_at, changelog_markdown)

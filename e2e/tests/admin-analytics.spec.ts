@@ -37,7 +37,7 @@ const readFigures = async (page: Page) => ({
 
 test("a shopper's visit from a UTM link through a sandbox purchase shows on the analytics page, and nothing is kept in their browser for it", async ({
   page,
-  browser,
+  playwright,
 }, testInfo) => {
   test.setTimeout(180_000);
   await openAdmin(page, '/admin/analytics', 'Analytics');
@@ -47,9 +47,15 @@ test("a shopper's visit from a UTM link through a sandbox purchase shows on the 
   // A shopper of their own: every test's browser comes from one address with one user agent,
   // which the store would count as one visitor; a user agent of its own makes this one new.
   const source = `newsletter-${randomBytes(4).toString('hex')}`;
-  const shopperContext = await browser.newContext({
+  // A browser of its own whose own user agent is that one too: a page view sent as a page is left
+  // (clicked on before the rendered page's code ran) carries the browser's user agent, not the page's.
+  const userAgent = `${devices['Desktop Chrome'].userAgent} E2E/${randomBytes(4).toString('hex')}`;
+  const { launchOptions } = testInfo.project.use;
+  const shopperBrowser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), `--user-agent=${userAgent}`] });
+  const shopperContext = await shopperBrowser.newContext({
     ...devices['Desktop Chrome'],
-    userAgent: `${devices['Desktop Chrome'].userAgent} E2E/${randomBytes(4).toString('hex')}`,
+    baseURL: testInfo.project.use.baseURL,
+    userAgent,
     storageState: { cookies: [], origins: [] },
   });
   const shopper = await shopperContext.newPage();
@@ -68,9 +74,10 @@ test("a shopper's visit from a UTM link through a sandbox purchase shows on the 
   await payInSandbox(shopper, uniqueEmail('analytics-journey'));
   await expect(shopper).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 30_000 });
 
-  // What the page sent: the first page view with the campaign, then each funnel step.
+  // What the page sent: page views and each funnel step. (When the shopper clicks on before the
+  // rendered landing page's code has run, its page view leaves with the page, where Playwright
+  // cannot see it; the maker's UTM sources below show that it arrived either way.)
   await expect.poll(() => sent.map((event) => event.name)).toEqual(expect.arrayContaining(['pageview', 'product_view', 'add_to_cart', 'checkout_start']));
-  expect(new URL(sent.find((event) => event.name === 'pageview')!.url).searchParams.get('utm_source')).toBe(source);
   expect(
     sent.some((event) => event.name === 'purchase'),
     'the browser never reports a purchase',
@@ -91,7 +98,7 @@ test("a shopper's visit from a UTM link through a sandbox purchase shows on the 
   expect(everything).not.toContain(checkoutCode);
   expect(everything).not.toMatch(/analytic|visitor|utm_/i);
   expect(kept.databases).toEqual([]);
-  await shopperContext.close();
+  await shopperBrowser.close();
 
   // The maker sees the visit, its source and the completed funnel (events are written within a
   // second; the purchase once the sandbox's webhook is handled).
@@ -126,4 +133,39 @@ test("a shopper's visit from a UTM link through a sandbox purchase shows on the 
     await expectAxeClean(page);
     await screenshot('admin-analytics');
   });
+});
+
+test('a shopper who leaves a rendered page before its code has run is still counted, with the campaign they came from', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const source = `early-${randomBytes(4).toString('hex')}`;
+  // The page view goes as the page is left, from the browser rather than the page, so it carries
+  // the browser's own user agent (Playwright's per-page one is gone with the page): a browser of
+  // the shopper's own, with a user agent of its own, as a real one would send.
+  const { launchOptions } = testInfo.project.use;
+  const userAgent = `${devices['Desktop Chrome'].userAgent} E2E/${randomBytes(4).toString('hex')}`;
+  const shopperBrowser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), `--user-agent=${userAgent}`] });
+  const shopper = await shopperBrowser.newPage({ baseURL: testInfo.project.use.baseURL, userAgent });
+  // The page's code never arrives, as on a connection that drops after the HTML: the app never
+  // counts this page; only index.html's loader can, as the shopper follows a link away.
+  await shopper.route('**/assets/*.js', (route) => route.abort());
+  await shopper.goto(`/products?utm_source=${source}&utm_medium=social`);
+  await expect(shopper.locator('#root')).toHaveAttribute('data-server-rendered', '');
+  await shopper.locator('a[data-card-link]').first().click();
+  await expect(shopper).toHaveURL(/\/products\/[^?]+$/);
+
+  await openAdmin(page, '/admin/analytics', 'Analytics');
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(page.getByRole('region', { name: 'UTM sources' })).toBeVisible();
+        return page.getByRole('region', { name: 'UTM sources' }).getByText(source).count();
+      },
+      { timeout: 15_000, intervals: [1000] },
+    )
+    .toBe(1);
+  // Open until here: closing a browser at once would cancel a beacon still on its way.
+  await shopperBrowser.close();
 });

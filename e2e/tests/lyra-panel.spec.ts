@@ -45,9 +45,16 @@ const VIEWPORTS = [
   { name: 'wide', width: 1440, height: 900 },
 ] as const;
 
-/** Answers every question with `answer` after a short wait (so the progress shows), recording the bodies. */
-async function interceptLyra(page: Page, answer: LyraAnswer) {
-  const bodies = await interceptLyraChat(page, answer, { delayMs: 400 });
+/**
+ * Answers every question with `answer`, recording the bodies: after a short wait (so the progress
+ * shows), or with `hold`, once the test has seen the progress and calls `answer()` (10 s at most).
+ */
+async function interceptLyra(page: Page, answer: LyraAnswer, { hold = false } = {}) {
+  // Made once, so `answer()` counts whether it comes before or after the question reaches the route.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const heldUntilAnswered = () => Promise.race([released, new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
+  const bodies = await interceptLyraChat(page, answer, hold ? { until: heldUntilAnswered } : { delayMs: 400 });
   // Plays and downloads are counted by the server; here they are only answered.
   await page.route('**/api/creative/log', (route) => route.fulfill({ status: 201, json: { id: null } }));
   // The sketch's file: a real MIDI file of the store (the landing page's).
@@ -55,7 +62,7 @@ async function interceptLyra(page: Page, answer: LyraAnswer) {
     const response = await route.fetch({ url: new URL('/content/midi/landing.mid', route.request().url()).href });
     await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'audio/midi' } });
   });
-  return bodies;
+  return { bodies, answer: () => release() };
 }
 
 /** What the shopper sees in the window (a modal panel is fixed: a full-page capture would stretch it). */
@@ -75,7 +82,7 @@ for (const theme of THEMES) {
 
       test('the panel opens from the home page, asks, shows the cited answer and follows a citation', async ({ page }, testInfo) => {
         const problems = watchConsole(page);
-        const bodies = await interceptLyra(page, CITED_ANSWER);
+        const { bodies, answer } = await interceptLyra(page, CITED_ANSWER, { hold: true });
         await page.goto('/');
         const button = page.getByRole('button', { name: 'Ask Lyra' });
         await expect(button).toBeVisible();
@@ -97,6 +104,7 @@ for (const theme of THEMES) {
         await page.keyboard.type('Can I get a refund on a plugin?');
         await page.keyboard.press('Enter');
         await expect(dialog.getByRole('status')).toHaveText('Lyra is thinking…');
+        answer();
         await expect(dialog.getByText('30 days', { exact: true })).toBeVisible();
         expect(bodies).toEqual([{ messages: [{ role: 'user', content: 'Can I get a refund on a plugin?' }] }]);
         await expect(dialog.getByRole('list', { name: 'Sources' }).getByRole('link')).toHaveText([
@@ -123,7 +131,7 @@ for (const theme of THEMES) {
 
       test('/lyra: the sketch studio makes a sketch that plays in the piano roll and downloads', async ({ page }, testInfo) => {
         const problems = watchConsole(page);
-        const bodies = await interceptLyra(page, SKETCH_ANSWER);
+        const { bodies } = await interceptLyra(page, SKETCH_ANSWER);
         await page.goto('/lyra');
         await expect(page.getByRole('heading', { level: 1, name: 'Ask Lyra' })).toBeVisible();
         // The page is the conversation: no floating button over it.
@@ -154,7 +162,7 @@ for (const theme of THEMES) {
 }
 
 test('a pending remix opens the panel and asks for it once', async ({ page }) => {
-  const bodies = await interceptLyra(page, SKETCH_ANSWER);
+  const { bodies } = await interceptLyra(page, SKETCH_ANSWER);
   await page.goto('/products?inspiration=rainy%20night&remix=sw-select-sample-loops-vol-1');
   const dialog = page.getByRole('dialog', { name: 'Lyra' });
   await expect(dialog.getByRole('region', { name: 'Melancholic lo-fi in A minor' })).toBeVisible();

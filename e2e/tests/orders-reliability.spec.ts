@@ -2,10 +2,10 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { startBuiltServer } from '../support/built-server';
+import { openStoreDatabase } from '../support/store-database';
 
 /**
  * The orders pipeline must give exactly one order per FastSpring order even when the store
@@ -86,7 +86,7 @@ test.describe('orders survive a killed store', () => {
       for (const body of bodies) expect((await deliver(port, body)).status).toBe(200);
       await second.stop('SIGTERM');
 
-      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      const db = await openStoreDatabase(dataDir);
       try {
         for (const [index, reference] of references.entries()) {
           const counts = (await db.query<Counts>(COUNT_SQL, [reference])).rows[0];

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
 import { runFailingStart, startBuiltServer } from '../support/built-server';
+import { openStoreDatabase } from '../support/store-database';
 
 test.describe('running the built store', () => {
   test('first start migrates, seeds and serves; a restart keeps every row; SIGTERM shuts down cleanly', async () => {
@@ -18,7 +18,7 @@ test.describe('running the built store', () => {
       expect(await first.stop('SIGTERM')).toBe(0);
 
       // A maker edits the catalogue while the store is stopped.
-      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      const db = await openStoreDatabase(dataDir);
       await db.query(`update products set display_name = 'reMIDI 4 (edited)' where path = 'remidi-4'`);
       const before = (await db.query<{ n: number }>('select count(*)::int as n from products')).rows[0]?.n;
       await db.close();
@@ -30,7 +30,7 @@ test.describe('running the built store', () => {
       expect(status.database).toBe('pglite');
       expect(await second.stop('SIGINT')).toBe(0);
 
-      const reopened = await PGlite.create(path.join(dataDir, 'pglite'));
+      const reopened = await openStoreDatabase(dataDir);
       expect((await reopened.query<{ n: number }>('select count(*)::int as n from products')).rows[0]?.n).toBe(before);
       await reopened.close();
     } finally {

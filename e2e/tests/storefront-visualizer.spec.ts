@@ -85,6 +85,8 @@ test.describe('the landing visualisation', () => {
   test('resets stored player options missing a key to the defaults, without reloading the page', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/about');
+    // A click on the server's page before the app has taken it over is a plain link: a reload.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-server-rendered');
     await page.evaluate(() => {
       localStorage.setItem('options', JSON.stringify({ Color: '#ff0000', OctaveLines: false, soundOn: true }));
       (window as unknown as { stillThisPage: boolean }).stillThisPage = true;

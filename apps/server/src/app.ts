@@ -100,7 +100,7 @@ import { createUploadArea, type UploadArea } from './modules/uploads/upload-area
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { accessLogPlugin } from './plugins/access-log';
-import { errorsPlugin, sendMalformedUrl } from './plugins/errors';
+import { errorsPlugin, sendMalformedUrl, zodSchemaCompilers } from './plugins/errors';
 import { contentPlugin } from './plugins/content';
 import { mediaPlugin } from './plugins/media';
 import { contentCspSources, identityCspSources, mergeSources, paymentProviderSources, securityPlugin } from './plugins/security';
@@ -165,9 +165,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed URLs (bad percent-encoding) get the same JSON error shape as everything else.
     frameworkErrors: (_error, _request, reply) => sendMalformedUrl(reply),
+    schemaController: { compilersFactory: zodSchemaCompilers },
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // What holds PGlite's one connection (a transaction and where it began, or an unanswered query): nothing else shows why requests wait.
+  database.onStalledDatabase?.(({ heldForMs, ...what }) =>
+    app.log.error(
+      { heldForSeconds: Math.round(heldForMs / 1000), ...what },
+      what.startedFrom
+        ? 'a database transaction is still open; every request that needs the database waits for it'
+        : 'the database has not answered a query; every request that needs it waits',
+    ),
+  );
   const webApp = deps.webApp ?? loadWebApp(config.webDistDir);
   const catalog = createCatalogService(createCatalogRepository(database.db));
   // Every catalogue or licence write drops the cached answers of every store process on the database.
@@ -272,7 +282,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Requests arriving while a count is in flight are counted together in the next statement (exact, fewer writes).
   const rateLimitCounters = countLimitsInDatabase ? createGroupedCounters(createRateLimitHitsRepository(database.db)) : undefined;
   // With REDIS_URL every limit, the global one included, is counted there and holds across processes (ADR 0040).
-  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => sharedRateLimits.redisFailed(error)) : undefined;
+  const rateLimitRedis = config.redisUrl ? await createRateLimitRedis(config.redisUrl, (error) => sharedRateLimits.redisFailed(error)) : undefined;
   const sharedRateLimits = createSharedRateLimits({ counters: rateLimitCounters, redis: rateLimitRedis?.redis, log: app.log });
 
   const licensing = createLicensingService({

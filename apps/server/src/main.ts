@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { CatalogueFileError } from './modules/catalog/seed/catalogue-files';
-import { importCatalogue, refreshSeedMedia } from './modules/catalog/seed/seed-catalog';
+import { importCatalogue, refreshSeedMedia, SEED_FILES_DIR } from './modules/catalog/seed/seed-catalog';
+import { renderCoversApart } from './modules/catalog/seed/render-covers-apart';
 import { seedCoupons } from './modules/coupons/seed/seed-coupons';
 import { createFileStorage } from './modules/files/create-file-storage';
 import { seedDemoLegacyLicences } from './modules/licensing/seed/seed-legacy-licences';
@@ -12,6 +14,7 @@ import { createFilesRepository } from './modules/files/files.repository';
 import { uploadMissingFiles } from './modules/files/upload-missing-files';
 import { acquireDataDirLock, DataDirInUseError } from './operations/data-dir-lock';
 import { closeGracefullyOnSignal } from './operations/stop-on-signal';
+import { restoreV8Defaults } from './operations/start-up-v8';
 import { lockedMailboxLink } from './modules/mail/mailbox.routes';
 
 async function main() {
@@ -26,6 +29,7 @@ async function main() {
   const seeded = await importCatalogue(database.db, {
     filesDir: path.join(config.dataDir, 'files'),
     mediaDir: path.join(config.dataDir, 'media'),
+    prebuiltFilesDir: fileURLToPath(new URL(`./${SEED_FILES_DIR}/`, import.meta.url)),
     currency: config.currency,
     alsoImport: async (tx) => {
       seededCoupons = (await seedCoupons(tx, { currency: config.currency })).inserted;
@@ -44,7 +48,12 @@ async function main() {
   if (bucketFiles.missing.length > 0)
     app.log.error({ files: bucketFiles.missing }, 'sold files are in neither the bucket nor DATA_DIR/files: upload them under these keys');
 
-  closeGracefullyOnSignal(() => app.close(), app.log);
+  // Work that goes on after the store is ready stops with it.
+  const stopping = new AbortController();
+  closeGracefullyOnSignal(() => {
+    stopping.abort();
+    return app.close();
+  }, app.log);
 
   await app.listen({ host: config.host, port: config.port });
   const where = database.engine === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
@@ -53,13 +62,19 @@ async function main() {
   const mailboxLine = mailboxLink ? `\n  Sandbox mailbox (keep this link private) ${mailboxLink}\n` : '';
   console.log(`\n  ${config.storeName} store is ready at ${config.publicUrl}  (database: ${where})\n${mailboxLine}`);
   // Rendering the covers' WebPs can wait: until they exist, their URLs answer with the SVG (plugins/media.ts).
-  void refreshSeedMedia(database.db, { mediaDir: path.join(config.dataDir, 'media') }).then(
-    ({ previews, rasterCovers }) => {
-      if (previews.length > 0) app.log.info({ products: previews }, 'sample packs now list their MIDI previews');
-      if (rasterCovers.length > 0) app.log.info({ products: rasterCovers }, 'seed covers now served as WebP');
-    },
-    (error: unknown) => app.log.error({ err: error }, 'could not render the seed covers or write the sample-pack previews'),
-  );
+  // In a process of its own, which takes the rasteriser's memory with it when it exits (~60 MB that the store kept).
+  const renderCovers = renderCoversApart(fileURLToPath(new URL('./render-covers.js', import.meta.url)), stopping.signal);
+  void refreshSeedMedia(database.db, { mediaDir: path.join(config.dataDir, 'media'), renderCovers })
+    .then(
+      ({ previews, rasterCovers }) => {
+        if (previews.length > 0) app.log.info({ products: previews }, 'sample packs now list their MIDI previews');
+        if (rasterCovers.length > 0) app.log.info({ products: rasterCovers }, 'seed covers now served as WebP');
+      },
+      (error: unknown) => {
+        if (!stopping.signal.aborted) app.log.error({ err: error }, 'could not render the seed covers or write the sample-pack previews');
+      },
+    )
+    .finally(restoreV8Defaults);
 }
 
 async function syncBucket(config: Config, database: DatabaseHandle) {

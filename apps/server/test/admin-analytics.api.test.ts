@@ -1,28 +1,18 @@
 import { isNull, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDashboardSchema, DAY_RANGE_ORDER_MESSAGE, liveVisitorsSchema, REPORT_RANGE_TOO_LONG_MESSAGE } from '@store/contracts/admin';
-import { analyticsEvents, analyticsHourly, analyticsRolledDays, products, type NewAnalyticsEventRow } from '../src/db/schema';
+import { analyticsEvents, analyticsHourly, analyticsRolledDays, products } from '../src/db/schema';
 import { createAnalyticsRepository } from '../src/modules/analytics/analytics.repository';
 import { rollUpFinishedDays } from '../src/modules/analytics/analytics-rollups';
 import { storeDayOf } from '../src/lib/store-days';
 import { accessTokenFor, adminRequest, adminTestApp } from './admin-fixtures';
+import { analyticsEvent } from './analytics-fixtures';
 import { TEST_ENGINES, type TestApp } from './helpers';
 
 // UTC+1 in March: the store day 2025-03-11 starts at 2025-03-10T23:00Z, inside the UTC day 2025-03-10.
 const TIME_ZONE = 'Europe/Berlin';
 const RANGE = '/api/admin/analytics?from=2025-03-10&to=2025-03-12';
 const RETIRED = 'retired-plugin';
-
-const at = (instant: string, visitorId: string, name: string, pathname: string, extra: Partial<NewAnalyticsEventRow> = {}): NewAnalyticsEventRow => ({
-  occurredAt: new Date(instant),
-  name,
-  visitorId,
-  pathname,
-  device: 'desktop',
-  browser: 'Firefox',
-  os: 'Windows',
-  ...extra,
-});
 
 describe.each(TEST_ENGINES)('the analytics dashboard API on %s', (engine) => {
   let t: TestApp;
@@ -48,25 +38,35 @@ describe.each(TEST_ENGINES)('the analytics dashboard API on %s', (engine) => {
     const productPage = `/products/${first.path}`;
     await createAnalyticsRepository(t.database.db).insertEvents([
       // Visitor a: the whole funnel for the first product (the second was bought without a view).
-      at('2025-03-10T09:00:00Z', 'a', 'pageview', '/', { referrerHost: 'news.example', utmSource: 'newsletter' }),
-      at('2025-03-10T09:05:00Z', 'a', 'product_view', productPage, { props: { product: first.path } }),
-      at('2025-03-10T09:06:00Z', 'a', 'pageview', productPage),
-      at('2025-03-10T09:07:00Z', 'a', 'add_to_cart', productPage, { props: { product: first.path } }),
-      at('2025-03-10T09:10:00Z', 'a', 'checkout_start', productPage, { props: checkout }),
-      at('2025-03-10T09:20:00Z', 'a', 'pageview', '/'),
-      at('2025-03-10T09:30:00Z', 'a', 'purchase', '/checkout', { props: checkout }),
+      analyticsEvent('2025-03-10T09:00:00Z', 'a', 'pageview', '/', { referrerHost: 'news.example', utmSource: 'newsletter' }),
+      analyticsEvent('2025-03-10T09:05:00Z', 'a', 'product_view', productPage, { props: { product: first.path } }),
+      analyticsEvent('2025-03-10T09:06:00Z', 'a', 'pageview', productPage),
+      analyticsEvent('2025-03-10T09:07:00Z', 'a', 'add_to_cart', productPage, { props: { product: first.path } }),
+      analyticsEvent('2025-03-10T09:10:00Z', 'a', 'checkout_start', productPage, { props: checkout }),
+      analyticsEvent('2025-03-10T09:20:00Z', 'a', 'pageview', '/'),
+      analyticsEvent('2025-03-10T09:30:00Z', 'a', 'purchase', '/checkout', { props: checkout }),
       // Visitor b, on the store day after (still the UTC day before): adds to cart before viewing, which does not count.
-      at('2025-03-10T23:30:00Z', 'b', 'add_to_cart', productPage, { device: 'mobile', browser: 'Safari', os: 'iOS', props: { product: first.path } }),
-      at('2025-03-10T23:35:00Z', 'b', 'product_view', productPage, { device: 'mobile', browser: 'Safari', os: 'iOS', props: { product: first.path } }),
-      at('2025-03-10T23:35:00Z', 'b', 'pageview', productPage, { device: 'mobile', browser: 'Safari', os: 'iOS' }),
+      analyticsEvent('2025-03-10T23:30:00Z', 'b', 'add_to_cart', productPage, {
+        device: 'mobile',
+        browser: 'Safari',
+        os: 'iOS',
+        props: { product: first.path },
+      }),
+      analyticsEvent('2025-03-10T23:35:00Z', 'b', 'product_view', productPage, {
+        device: 'mobile',
+        browser: 'Safari',
+        os: 'iOS',
+        props: { product: first.path },
+      }),
+      analyticsEvent('2025-03-10T23:35:00Z', 'b', 'pageview', productPage, { device: 'mobile', browser: 'Safari', os: 'iOS' }),
       // Visitor c views the second product and one the catalogue no longer has.
-      at('2025-03-12T12:00:00Z', 'c', 'pageview', '/', { referrerHost: 'search.example' }),
-      at('2025-03-12T12:01:00Z', 'c', 'product_view', '/', { props: { product: second.path } }),
-      at('2025-03-12T12:01:00Z', 'c', 'product_view', '/', { props: { product: RETIRED } }),
+      analyticsEvent('2025-03-12T12:00:00Z', 'c', 'pageview', '/', { referrerHost: 'search.example' }),
+      analyticsEvent('2025-03-12T12:01:00Z', 'c', 'product_view', '/', { props: { product: second.path } }),
+      analyticsEvent('2025-03-12T12:01:00Z', 'c', 'product_view', '/', { props: { product: RETIRED } }),
       // The previous period (2025-03-07 to 2025-03-09), and days outside both.
-      at('2025-03-08T10:00:00Z', 'd', 'pageview', '/'),
-      at('2025-03-06T22:30:00Z', 'e', 'pageview', '/'),
-      at('2025-03-12T23:30:00Z', 'f', 'pageview', '/'),
+      analyticsEvent('2025-03-08T10:00:00Z', 'd', 'pageview', '/'),
+      analyticsEvent('2025-03-06T22:30:00Z', 'e', 'pageview', '/'),
+      analyticsEvent('2025-03-12T23:30:00Z', 'f', 'pageview', '/'),
     ]);
   });
   afterAll(async () => {
@@ -191,7 +191,7 @@ describe.each(TEST_ENGINES)('the analytics dashboard API on %s', (engine) => {
   });
 
   it('rolls a day up once when two processes try at the same moment', async () => {
-    const events = [at('2025-02-01T10:00:00Z', 'g', 'pageview', '/'), at('2025-02-01T10:01:00Z', 'h', 'pageview', '/')];
+    const events = [analyticsEvent('2025-02-01T10:00:00Z', 'g', 'pageview', '/'), analyticsEvent('2025-02-01T10:01:00Z', 'h', 'pageview', '/')];
     await createAnalyticsRepository(t.database.db).insertEvents(events);
     const outcomes = await Promise.all([
       createAnalyticsRepository(t.database.db).rollUpDay('2025-02-01'),
@@ -205,10 +205,10 @@ describe.each(TEST_ENGINES)('the analytics dashboard API on %s', (engine) => {
   it('counts the distinct visitors of the last 30 minutes', async () => {
     const now = Date.now();
     await createAnalyticsRepository(t.database.db).insertEvents([
-      at(new Date(now - 5 * 60_000).toISOString(), 'live-1', 'pageview', '/'),
-      at(new Date(now - 4 * 60_000).toISOString(), 'live-1', 'pageview', '/about'),
-      at(new Date(now - 20 * 60_000).toISOString(), 'live-2', 'pageview', '/'),
-      at(new Date(now - 40 * 60_000).toISOString(), 'gone', 'pageview', '/'),
+      analyticsEvent(new Date(now - 5 * 60_000).toISOString(), 'live-1', 'pageview', '/'),
+      analyticsEvent(new Date(now - 4 * 60_000).toISOString(), 'live-1', 'pageview', '/about'),
+      analyticsEvent(new Date(now - 20 * 60_000).toISOString(), 'live-2', 'pageview', '/'),
+      analyticsEvent(new Date(now - 40 * 60_000).toISOString(), 'gone', 'pageview', '/'),
     ]);
     const response = await admin('GET', '/api/admin/analytics/live');
     expect(response.statusCode).toBe(200);

@@ -1,10 +1,35 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { AdminProductInput } from '@store/contracts/admin';
 import type { DatabaseEngine } from '../src/db/client';
 import { createTestApp, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
 
 export const ADMIN_EMAIL = 'owner@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery';
+
+/** A complete, valid back-office form for a new live product; a test overrides what it is about. */
+export const productForm = (overrides: Partial<AdminProductInput> = {}): AdminProductInput => ({
+  path: 'tape-echo',
+  displayName: 'Tape Echo',
+  category: 'Plugins',
+  priceMinor: 2900,
+  deal: null,
+  dealReason: '',
+  dealStartsAt: null,
+  dealEndsAt: null,
+  summaryMarkdown: 'Warm repeats.',
+  descriptionMarkdown: 'Warm repeats.',
+  keyFacts: [],
+  relatedPaths: [],
+  trialOfPath: null,
+  licenceSeats: null,
+  downloadable: true,
+  live: true,
+  sortOrder: 500,
+  media: [],
+  version: 0,
+  ...overrides,
+});
 
 /** Signs up (confirming the address) and returns an access token for the store API. */
 export async function accessTokenFor(t: TestApp, email: string): Promise<string> {

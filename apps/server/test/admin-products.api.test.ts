@@ -2,34 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductInput } from '@store/contracts/admin';
 import { auditEvents, customers, orderItems, orders, products } from '../src/db/schema';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
+import { ADMIN_EMAIL, accessTokenFor, adminRequest, productForm } from './admin-fixtures';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 
 const API = '/api/admin';
 
 /** A complete, valid form for a new product in an existing category. */
-const newProduct = (overrides: Partial<AdminProductInput> = {}): AdminProductInput => ({
-  path: 'pad-mapper',
-  displayName: 'Pad Mapper',
-  category: 'Plugins',
-  priceMinor: 4900,
-  deal: null,
-  dealReason: '',
-  dealStartsAt: null,
-  dealEndsAt: null,
-  summaryMarkdown: 'Maps **pads** to notes.',
-  descriptionMarkdown: '## What it does\n\nIt maps pads.',
-  keyFacts: [{ label: 'Formats', value: 'VST3, AU' }],
-  relatedPaths: [],
-  trialOfPath: null,
-  licenceSeats: 2,
-  downloadable: true,
-  live: false,
-  sortOrder: 100,
-  media: [],
-  version: 0,
-  ...overrides,
-});
+const newProduct = (overrides: Partial<AdminProductInput> = {}): AdminProductInput =>
+  productForm({
+    path: 'pad-mapper',
+    displayName: 'Pad Mapper',
+    priceMinor: 4900,
+    summaryMarkdown: 'Maps **pads** to notes.',
+    descriptionMarkdown: '## What it does\n\nIt maps pads.',
+    keyFacts: [{ label: 'Formats', value: 'VST3, AU' }],
+    licenceSeats: 2,
+    live: false,
+    sortOrder: 100,
+    ...overrides,
+  });
 
 describe.each(TEST_ENGINES)('products and categories in the back office on %s', (engine) => {
   let t: TestApp;

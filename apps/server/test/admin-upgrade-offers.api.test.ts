@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductInput } from '@store/contracts/admin';
 import { auditEvents, products } from '../src/db/schema';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
+import { ADMIN_EMAIL, accessTokenFor, adminRequest, productForm } from './admin-fixtures';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 
 const API = '/api/admin';
@@ -13,28 +13,17 @@ const OFFERS = [
 ];
 
 /** A complete, valid form for a live licensed product. */
-const form = (overrides: Partial<AdminProductInput> = {}): AdminProductInput => ({
-  path: 'beat-slicer-3',
-  displayName: 'Beat Slicer 3',
-  category: 'Plugins',
-  priceMinor: 9900,
-  deal: null,
-  dealReason: '',
-  dealStartsAt: null,
-  dealEndsAt: null,
-  summaryMarkdown: 'Slices beats.',
-  descriptionMarkdown: 'It slices beats.',
-  keyFacts: [],
-  relatedPaths: [],
-  trialOfPath: null,
-  licenceSeats: 3,
-  downloadable: true,
-  live: true,
-  sortOrder: 100,
-  media: [],
-  version: 0,
-  ...overrides,
-});
+const form = (overrides: Partial<AdminProductInput> = {}): AdminProductInput =>
+  productForm({
+    path: 'beat-slicer-3',
+    displayName: 'Beat Slicer 3',
+    priceMinor: 9900,
+    summaryMarkdown: 'Slices beats.',
+    descriptionMarkdown: 'It slices beats.',
+    licenceSeats: 3,
+    sortOrder: 100,
+    ...overrides,
+  });
 
 describe.each(TEST_ENGINES)('upgrade offers in the back office on %s', (engine) => {
   let t: TestApp;

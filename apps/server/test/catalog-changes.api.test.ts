@@ -2,33 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGES_APPLICATION_NAME } from '../src/db/database-changes';
-import { ADMIN_EMAIL, accessTokenFor, adminRequest } from './admin-fixtures';
+import { ADMIN_EMAIL, accessTokenFor, adminRequest, productForm } from './admin-fixtures';
 import { buildSecondApp, createTestApp, type TestApp } from './helpers';
 
 const API = '/api/admin';
 const WITHIN_MS = 1000;
 
-const product = {
-  path: 'tape-echo',
-  displayName: 'Tape Echo',
-  category: 'Plugins',
-  priceMinor: 2900,
-  deal: null,
-  dealReason: '',
-  dealStartsAt: null,
-  dealEndsAt: null,
-  summaryMarkdown: 'Warm repeats.',
-  descriptionMarkdown: 'Warm repeats.',
-  keyFacts: [],
-  relatedPaths: [],
-  trialOfPath: null,
-  licenceSeats: null,
-  downloadable: true,
-  live: true,
-  sortOrder: 500,
-  media: [],
-  version: 0,
-};
+const product = productForm();
 
 /** Asks `app` for the product until `accept` likes the answer; how long that took, or Infinity after the limit. */
 async function msUntil(app: FastifyInstance, accept: (response: Awaited<ReturnType<FastifyInstance['inject']>>) => boolean, limitMs = 3000) {

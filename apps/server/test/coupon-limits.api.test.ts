@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxErrorSchema, sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/contracts';
 import { couponRedemptions, couponReservations, coupons, orders, sandboxWebhookDeliveries } from '../src/db/schema';
+import { createCouponRepository } from '../src/modules/coupons/coupons.repository';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
 import { SANDBOX_API } from './sandbox-fixtures';
 
@@ -110,5 +111,29 @@ describe.each(TEST_ENGINES)('coupon limits under concurrent sandbox payments on 
     expect(paid.statusCode, paid.body).toBe(200);
     await allDelivered();
     expect(await couponState('ONCEMORE')).toEqual({ counter: 1, redemptions: 1, reservations: 0 });
+  });
+
+  it("counts a coupon's uses, and a customer's, each in one statement: a webhook turning a reservation into a redemption between two would hide a use", async () => {
+    const [coupon] = await t.database.db
+      .insert(coupons)
+      .values({ code: 'ONE-SNAPSHOT', kind: 'percent', percentOff: 10, maxRedemptions: 5 })
+      .returning({ id: coupons.id });
+    await t.database.db.update(coupons).set({ redemptionCount: 1 }).where(eq(coupons.id, coupon!.id));
+    await t.database.db.insert(couponReservations).values({ couponId: coupon!.id, providerOrderId: 'SNAPSHOT-1', email: 'held@example.com' });
+    let selects = 0;
+    const counted = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== 'select' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          selects += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const repository = createCouponRepository(counted);
+    expect(await repository.countRedemptions(coupon!.id)).toBe(2);
+    expect(await repository.countCustomerRedemptions(coupon!.id, ' Held@Example.com ')).toBe(1);
+    expect(selects).toBe(2);
   });
 });

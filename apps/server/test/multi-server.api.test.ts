@@ -9,10 +9,10 @@ import { sandboxPayResponseSchema, sandboxSessionResponseSchema } from '@store/c
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { analyticsEvents, licenceMachines, licences, orders, outboxMessages, sandboxWebhookDeliveries, webhookEvents, webhookLog } from '#server/db/schema.ts';
 import { loadOrCreateSigningKeys } from '#server/modules/identity/signing-keys.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './admin-fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, productForm } from './admin-fixtures';
 import { createScratchPostgresDatabase, type TestApp } from './helpers';
 import { signInThroughIdp } from './idp-browser';
-import { redisAnswers, TEST_REDIS_URL } from './redis-probe';
+import { redisAnswers, TEST_REDIS_URL } from './redis-probe.mjs';
 import { SANDBOX_API, TEST_CARD_PAYMENT } from './sandbox-fixtures';
 import { buildServerIfStale, httpClient, startRoundRobinProxy, startStoreProcess, type StoreProcess } from './store-processes';
 
@@ -23,28 +23,8 @@ const PUBLIC_HOST = 'localhost:8080';
 const CHECKOUTS = 6;
 const RATE_LIMIT_MAX = 30;
 const LYRA_PER_MINUTE = 4;
-/** A product made through the back office (as in catalog-changes.api.test.ts). */
-const NEW_PRODUCT = {
-  path: 'tape-echo',
-  displayName: 'Tape Echo',
-  category: 'Plugins',
-  priceMinor: 2900,
-  deal: null,
-  dealReason: '',
-  dealStartsAt: null,
-  dealEndsAt: null,
-  summaryMarkdown: 'Warm repeats.',
-  descriptionMarkdown: 'Warm repeats.',
-  keyFacts: [],
-  relatedPaths: [],
-  trialOfPath: null,
-  licenceSeats: null,
-  downloadable: true,
-  live: true,
-  sortOrder: 500,
-  media: [],
-  version: 0,
-};
+/** A product made through the back office. */
+const NEW_PRODUCT = productForm();
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 const reasons = [
@@ -201,17 +181,22 @@ describe.skipIf(reasons.length > 0)('two store processes behind a round-robin pr
     expect(await stored()).toBe(sent);
   }, 30_000);
 
-  it('serves a catalogue edit made through one store from the other within a second', async () => {
+  it('serves a catalogue edit made through one store from the other within a second, its rendered page too', async () => {
     const admin = (method: string, url: string, payload?: object) =>
       storeA!.inject({ method, url: `/api/admin${url}`, headers: { authorization: `Bearer ${adminToken}` }, payload });
     const created = await admin('POST', '/products', NEW_PRODUCT);
     expect(created.statusCode, created.body).toBe(201);
-    // The other store has the product in its cache as it is now (it would keep it for a minute).
+    // The other store has the product in its cache as it is now (it would keep it for a minute),
+    // and its page rendered from it.
+    const pageOnB = async () => (await storeB!.inject({ url: '/products/tape-echo', headers: { accept: 'text/html' } })).body;
     expect((await storeB!.inject('/api/products/tape-echo')).json().display).toBe('Tape Echo');
+    // (A first render slower than the store's limit is sent unrendered; the next one is warm.)
+    await waitFor('the rendered page on the other store', async () => /data-server-rendered>[\s\S]*<h1[^>]*>Tape Echo</.test(await pageOnB()));
     const saved = await admin('PUT', `/products/${created.json().id}`, { ...NEW_PRODUCT, displayName: 'Tape Echo II', version: created.json().version });
     expect(saved.statusCode, saved.body).toBe(200);
     const started = performance.now();
     await waitFor('the edit on the other store', async () => (await storeB!.inject('/api/products/tape-echo')).json().display === 'Tape Echo II', 1_000);
+    await waitFor("the edit on the other store's rendered page", async () => /<h1[^>]*>Tape Echo II</.test(await pageOnB()), 1_000);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 

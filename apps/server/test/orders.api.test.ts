@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { FASTSPRING_WEBHOOK_PATH, orderSummarySchema } from '@store/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, customers, entitlements, licences, orderItems, orders, outboxMessages, webhookEvents } from '../src/db/schema';
+import { couponRedemptions, coupons, customers, entitlements, licences, orderItems, orders, outboxMessages, products, webhookEvents } from '../src/db/schema';
+import { createCatalogRepository } from '../src/modules/catalog/catalog.repository';
 import { LICENCE_KEY_PATTERN } from '../src/modules/licensing/licence-key';
 import { signWebhookBody } from '../src/modules/payments/fastspring/webhook-signature';
 import { createTestApp, TEST_ENGINES, type TestApp } from './helpers';
@@ -59,6 +60,48 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
     for (const licence of keys) expect(mail!.textBody).toContain(licence.key);
     expect(mail!.textBody).toMatch(/http:\/\/localhost:8080\/api\/downloads\/\d+\?entitlement=\d+&expires=\d+&signature=/);
     expect(mail!.htmlBody).toContain(keys[0]!.key);
+  });
+
+  it('gives each line of an order written in one statement its own download right, linked in the email', async () => {
+    const data = testOrder({
+      email: 'lines@example.com',
+      items: [
+        { product: 'remidi-4', quantity: 1, subtotal: 79, discount: 0 },
+        { product: 'sw-select-sample-loops-vol-1', quantity: 1, subtotal: 24.99, discount: 0 },
+      ],
+    });
+    expect((await postWebhook(t.app, t.secret, envelope(data))).statusCode).toBe(200);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.reference, data.reference));
+    const lines = await t.database.db
+      .select({ product: orderItems.productId, rightFor: entitlements.productId, right: entitlements.id })
+      .from(orderItems)
+      .innerJoin(entitlements, eq(entitlements.orderItemId, orderItems.id))
+      .where(eq(orderItems.orderId, order!.id));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.rightFor).toBe(line.product);
+    await waitForOutbox(t);
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, `order-confirmation:${order!.id}`));
+    for (const line of lines) expect(mail!.textBody).toContain(`entitlement=${line.right}&`);
+  });
+
+  it("reads the newest published version and files of several products at once as it reads each product's alone", async () => {
+    const catalog = createCatalogRepository(t.database.db);
+    const ids = (await t.database.db.select({ id: products.id }).from(products)).map((row) => row.id);
+    const together = await catalog.findLatestVersions(ids);
+    let withFiles = 0;
+    for (const id of ids) {
+      const alone = await catalog.findLatestVersion(id);
+      const expected = alone && {
+        version: alone.version,
+        files: alone.files.map(({ id: fileId, os, filename, sizeBytes }) => ({ id: fileId, os, filename, sizeBytes })),
+      };
+      expect(together.get(id)).toEqual(expected);
+      if (alone && alone.files.length > 0) withFiles += 1;
+    }
+    expect(withFiles).toBeGreaterThan(1);
   });
 
   it('serves the files behind the email links, and refuses altered or expired links', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitHits } from '#server/db/schema.ts';
 import { buildSecondApp, createTestApp, type TestApp } from './helpers';
-import { redisAnswers, TEST_REDIS_URL } from './redis-probe';
+import { redisAnswers, TEST_REDIS_URL } from './redis-probe.mjs';
 
 const REDIS_URL = TEST_REDIS_URL;
 /** A port in this suite's range where nothing listens: a Redis that is down. */

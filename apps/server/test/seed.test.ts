@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client';
 import { coupons, productCategories, productFiles, products, productVersions, storeMilestones } from '../src/db/schema';
 import { seedCoupons } from '../src/modules/coupons/seed/seed-coupons';
 import { readSeedCatalogue } from '../src/modules/catalog/seed/catalogue-files';
-import { importCatalogue, refreshSeedMedia } from '../src/modules/catalog/seed/seed-catalog';
+import { importCatalogue, refreshSeedMedia, renderCoversHere, seedFileKey, type CoverRenderer } from '../src/modules/catalog/seed/seed-catalog';
 import { createTestDatabase, SHARED_SEED_DIR, TEST_ENGINES, type TestDatabase } from './helpers';
 
 describe.each(TEST_ENGINES)('seeding the catalogue on %s', (engine) => {
@@ -206,6 +206,61 @@ describe.each(TEST_ENGINES)('a first start that fails on %s', (engine) => {
     } finally {
       await database.destroy();
       await rm(mediaDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(TEST_ENGINES)('a first start with the files the build generated, on %s', (engine) => {
+  it('copies a prebuilt file instead of generating it, and generates a file that has none', async () => {
+    const database = await createTestDatabase(engine);
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'seed-prebuilt-'));
+    const seed = await readSeedCatalogue();
+    const catalogue = { ...seed, products: seed.products.filter((product) => product.path === 'rechannel') };
+    const [copied, generated] = catalogue.products[0]!.versions.at(-1)!.files;
+    const prebuiltFilesDir = path.join(scratch, 'prebuilt');
+    await mkdir(prebuiltFilesDir);
+    // Bytes no recipe generates: finding them stored proves the copy.
+    const prebuiltBytes = Buffer.from('the build generated this file');
+    await writeFile(path.join(prebuiltFilesDir, seedFileKey(copied!.recipe)), prebuiltBytes);
+    try {
+      const options = { filesDir: path.join(scratch, 'files'), mediaDir: path.join(scratch, 'media'), currency: 'USD', catalogue, prebuiltFilesDir };
+      expect((await importCatalogue(database.db, options)).inserted).toEqual(['rechannel']);
+      const rows = await database.db.select().from(productFiles);
+      const row = (filename: string) => rows.find((candidate) => candidate.filename === filename && candidate.storageKey.includes('1.0.2'));
+      expect(await readFile(path.join(options.filesDir, ...row(copied!.filename)!.storageKey.split('/')))).toEqual(prebuiltBytes);
+      expect(row(copied!.filename)).toMatchObject({ sizeBytes: prebuiltBytes.byteLength, sha256: createHash('sha256').update(prebuiltBytes).digest('hex') });
+      const generatedBytes = await readFile(path.join(options.filesDir, ...row(generated!.filename)!.storageKey.split('/')));
+      expect(generatedBytes.subarray(0, 2).toString()).toBe('PK');
+      expect(row(generated!.filename)?.sha256).toBe(createHash('sha256').update(generatedBytes).digest('hex'));
+    } finally {
+      await database.destroy();
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rendering the seed covers after a start', () => {
+  it('hands the renderer only the covers with a stale rendition, and starts none when every one is up to date', async () => {
+    const database = await createTestDatabase('pglite');
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'seed-covers-'));
+    const seed = await readSeedCatalogue();
+    const catalogue = { ...seed, products: seed.products.filter((product) => product.path === 'rechannel') };
+    const mediaDir = path.join(scratch, 'media');
+    const asked: string[][] = [];
+    const renderCovers: CoverRenderer = async (dir, productPaths) => {
+      asked.push(productPaths);
+      await renderCoversHere(dir, productPaths);
+    };
+    try {
+      await importCatalogue(database.db, { filesDir: path.join(scratch, 'files'), mediaDir, currency: 'USD', catalogue });
+      await refreshSeedMedia(database.db, { mediaDir, catalogue, renderCovers });
+      expect(asked).toEqual([['rechannel']]);
+      expect((await readFile(path.join(mediaDir, 'covers', 'rechannel.800.webp'))).subarray(8, 12).toString()).toBe('WEBP');
+      await refreshSeedMedia(database.db, { mediaDir, catalogue, renderCovers });
+      expect(asked).toHaveLength(1);
+    } finally {
+      await database.destroy();
+      await rm(scratch, { recursive: true, force: true });
     }
   });
 });

@@ -1,21 +1,65 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app';
+import { createAppRouter, loadMatchedRouteModules } from './app/router';
+import { SERVER_RENDERED_ATTRIBUTE } from '@store/contracts/server-rendering';
+import { readServerQueryState } from './app/server-rendered-state';
 import './index.css';
-
-// The server writes the page's title and description for link previews and first paint;
-// from here on each page renders its own (React 19 <title>/<meta>), so hand over to them.
-document.head.querySelectorAll('title, meta[name="description"]').forEach((node) => node.remove());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-const root = createRoot(container);
-// A transition lets React yield to the browser while it builds the first page, instead of
-// blocking the main thread in one long task (measured by Lighthouse's Total Blocking Time).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const queryClient = createQueryClient();
+
+if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+  // The page's code first (its chunks are modulepreloaded with the HTML): until hydrateRoot runs,
+  // nothing on the server's HTML responds, so nothing else waits in front of it.
+  const pageCode = loadMatchedRouteModules(window.location.pathname);
+  hydrate(queryClient, readServerQueryState(document));
+  void pageCode.then(() => hydrateServerPage(container));
+} else {
+  // The server wrote the page's title and description for link previews and first paint;
+  // from here on each page renders its own (React 19 <title>/<meta>), so hand over to them.
+  document.head.querySelectorAll('title, meta[name="description"]').forEach((node) => node.remove());
+  const root = createRoot(container);
+  // A transition lets React yield to the browser while it builds the first page, instead of
+  // blocking the main thread in one long task (measured by Lighthouse's Total Blocking Time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={createAppRouter()} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * Adopts the HTML the server rendered, once the matched page's code is loaded and its answers
+ * are in the query cache, so React's first render is exactly the server's HTML. Controls that
+ * need JavaScript render disabled until then (`useHydrated`).
+ */
+function hydrateServerPage(root: HTMLElement) {
+  // No route has a loader: the router starts with nothing to wait for.
+  const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
+  // A transition keeps hydration in short tasks (Total Blocking Time); a click meanwhile makes
+  // React finish hydrating at once and then handles it.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+        <AdoptedMark root={root} />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * Takes the server's mark off `#root` once React has adopted the page (its effects run after
+ * hydration commits): the page's buttons, which take no clicks until then (index.css), work.
+ * Renders nothing, so the server's HTML still matches.
+ */
+function AdoptedMark({ root }: { root: HTMLElement }) {
+  useEffect(() => root.removeAttribute(SERVER_RENDERED_ATTRIBUTE), [root]);
+  return null;
+}

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-options';
+import { guardTransactions, type StalledDatabase } from './pglite-transaction-guard';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { runCommand } from '../operations/run-command';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: who hears of a transaction that has held the store's one connection for long,
+   * or of a query left unanswered (every request that needs the database waits for it).
+   * PostgreSQL has its own monitoring.
+   */
+  onStalledDatabase?(listener: (stalled: StalledDatabase) => void): void;
   close(): Promise<void>;
 }
 
@@ -53,9 +59,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (dataDir !== 'memory://') await unpackTemplate(dataDir).catch(() => undefined);
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
+  // Without tar (or when it failed), PGlite's own loader reads the template.
   const template = dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'PG_VERSION')) ? await readTemplate() : undefined;
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: new Blob([new Uint8Array(template)]) } : {});
+  let stalledListener: ((stalled: StalledDatabase) => void) | undefined;
+  const guarded = guardTransactions(
+    await PGlite.create(dataDir, {
+      ...pgliteOptions(),
+      ...(template ? { loadDataDir: new Blob([new Uint8Array(template)]) } : {}),
+    }),
+    { onStalled: (stalled) => stalledListener?.(stalled) },
+  );
+  const { client } = guarded;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -64,20 +80,73 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    onStalledDatabase: (listener) => {
+      stalledListener = listener;
+    },
+    close: () => {
+      guarded.stop();
+      return client.close();
+    },
   };
 }
 
+const templateUrl = () => new URL(`./${PGLITE_TEMPLATE_FILE}`, import.meta.url);
+
 /** The tarball beside the running bundle; none when running from source (tests), which then run initdb. */
 function readTemplate(): Promise<Buffer | undefined> {
-  return readFile(new URL(`./${PGLITE_TEMPLATE_FILE}`, import.meta.url)).catch(() => undefined);
+  return readFile(templateUrl()).catch(() => undefined);
+}
+
+/**
+ * A new database folder is unpacked from the template by the system's tar (as backups are made,
+ * ADR 0019) into `<dataDir>.unpacking`, then renamed into place. PGlite's own loader holds the
+ * archive, its 30 MB of contents and copies of them in memory at once (memory the process then
+ * keeps: ~70 MB more resident after a first start than after a restart), and a stop midway left
+ * a folder that looked like a database. Throws when tar is missing or fails; the folder is then
+ * as it was.
+ */
+export async function unpackTemplate(dataDir: string, template = fileURLToPath(templateUrl())): Promise<boolean> {
+  if (!existsSync(template) || !(await isMissingOrEmpty(dataDir))) return false;
+  const unpacking = `${dataDir}.unpacking`;
+  await rm(unpacking, { recursive: true, force: true });
+  await mkdir(unpacking, { recursive: true });
+  try {
+    await runCommand('tar', ['-xzf', template, '-C', unpacking, '--no-same-owner'], { what: 'Unpacking the database template' });
+    await rmdir(dataDir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+    await rename(unpacking, dataDir);
+    return true;
+  } finally {
+    await rm(unpacking, { recursive: true, force: true });
+  }
+}
+
+async function isMissingOrEmpty(folder: string): Promise<boolean> {
+  const entries = await readdir(folder).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  return entries.length === 0;
 }
 
 /** Arbitrary constant that names our migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_ID = 5_872_114_301;
 
+/**
+ * pg and Drizzle's driver for it load only for a PostgreSQL store: a PGlite store never needs
+ * them. They stay out of the server bundle (build.mjs), so the checkout bench's preload counts
+ * the statements of the very pg the store uses.
+ */
+async function loadPostgresDriver() {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg, drizzlePg, migratePg };
+}
+type PostgresDriver = Awaited<ReturnType<typeof loadPostgresDriver>>;
+
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  await migratePostgresOnce(url);
+  const driver = await loadPostgresDriver();
+  const { pg, drizzlePg } = driver;
+  await migratePostgresOnce(url, driver);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -94,7 +163,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
 }
 
 /** Several store processes may start at once on one PostgreSQL: one migrates, the others wait. */
-async function migratePostgresOnce(url: string) {
+async function migratePostgresOnce(url: string, { pg, drizzlePg, migratePg }: PostgresDriver) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, DatabaseHandle } from './client';
 
 const FIRST_RETRY_MS = 250;
@@ -46,7 +46,10 @@ export function createDatabaseChanges({ database, onListenerError }: DatabaseCha
 
   async function listen() {
     if (!url || stopped) return;
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: CHANGES_APPLICATION_NAME });
+    // Loaded here, as the store's own pool loads it: only a PostgreSQL store needs pg (db/client.ts).
+    const { default: pgDriver } = await import('pg');
+    if (stopped) return;
+    const next = new pgDriver.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: CHANGES_APPLICATION_NAME });
     next.on('notification', (message) => channels.get(message.channel)?.(message.payload || undefined));
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next, undefined));

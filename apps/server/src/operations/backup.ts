@@ -2,6 +2,7 @@ import { lstat, mkdir, mkdtemp, open, rename, rm, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from '#server/db/pglite-options.ts';
 import { createTarGz, DATA_DIR_ENTRIES, DATABASE_DUMP, foldersOf, hashTree, MANIFEST_NAME, writeManifest, type FoundFile, type Manifest } from './archive';
 import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock';
 import { dumpPostgres } from './postgres-tools';
@@ -79,7 +80,7 @@ async function dumpPglite(pgliteDir: string, output: string) {
     () => false,
   );
   if (!exists) throw new OperationError(`there is no PGlite database in ${pgliteDir}; set DATA_DIR (or DATABASE_URL for PostgreSQL)`);
-  const database = await PGlite.create(pgliteDir);
+  const database = await PGlite.create(pgliteDir, pgliteOptions());
   try {
     const tarball = await database.dumpDataDir('gzip');
     await writeFile(output, Buffer.from(await tarball.arrayBuffer()));

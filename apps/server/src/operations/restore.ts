@@ -1,6 +1,7 @@
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from '#server/db/pglite-options.ts';
 import { assertSafeEntries, DATABASE_DUMP, extractArchive, hashTree, listArchive, MANIFEST_NAME, parseManifest, type Manifest } from './archive';
 import { assertEmptyPostgres, restorePostgres } from './postgres-tools';
 import { OperationError } from './run-command';
@@ -91,6 +92,6 @@ async function loadPglite(dump: string, pgliteDir: string) {
     () => false,
   );
   if (!exists) throw new OperationError(`the archive has no ${DATABASE_DUMP.pglite}`);
-  const database = await PGlite.create(pgliteDir, { loadDataDir: new Blob([await readFile(dump)]) });
+  const database = await PGlite.create(pgliteDir, { ...pgliteOptions(), loadDataDir: new Blob([await readFile(dump)]) });
   await database.close();
 }

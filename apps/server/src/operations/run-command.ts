@@ -6,9 +6,14 @@ export class OperationError extends Error {
 }
 
 /** Runs a program without a shell; resolves with its standard output, rejects with its standard error. */
-export function runCommand(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; what: string }): Promise<string> {
+/** With `signal`, aborting it kills the command (SIGTERM). */
+export function runCommand(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; what: string; signal?: AbortSignal }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HttpError } from '#server/lib/http-error.ts';
@@ -10,6 +10,19 @@ declare module 'fastify' {
     input?: string;
   }
 }
+
+/**
+ * The zod compilers as Fastify's schema compiler factory (`schemaController.compilersFactory`):
+ * given at construction, Fastify never loads its default ones (Ajv and fast-json-stringify, a
+ * few hundred ms of module loading on every start) only for `errorsPlugin` to replace them.
+ */
+export const zodSchemaCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+  // Fastify types the factories after Ajv's; it only calls them and compiles with what they return, as setValidatorCompiler does.
+} as unknown as CompilersFactory;
+
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 

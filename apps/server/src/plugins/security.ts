@@ -1,4 +1,5 @@
 import { HttpError } from '#server/lib/http-error.ts';
+import { isInProcessRequest } from '#server/lib/in-process-request.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -47,8 +48,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     store: options.rateLimitStore,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    // Hashed assets are cheap and a single page load fetches several of them.
-    allowList: (request) => request.url.startsWith('/assets/'),
+    // Hashed assets are cheap and a single page load fetches several of them; the server's
+    // requests of itself are counted as the page view that caused them, not again.
+    allowList: (request) => request.url.startsWith('/assets/') || isInProcessRequest(request),
     // The limit is still enforced everywhere; its three informational headers are only sent
     // with a 429 (with Retry-After), not on every answer (docs/decisions/0004-hot-path.md).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

@@ -9,7 +9,22 @@ import { isAdminPath, pageModule, productPathOf, STATIC_PAGE_PATHS, type ImageVa
 import { imageSrcSet, PRODUCT_CARD_IMAGE_SIZES } from '@store/contracts/catalog/card-image';
 import { renderIndexHtml, summaryToDescription, type PageMeta } from './index-html';
 import { notFoundMessage, sendError } from './errors';
+import { sendBestEncoding } from '#server/lib/send-cached-body.ts';
 import { pageModulePreloads, parseViteManifest, type ViteManifest } from './page-preloads';
+import type { ServerRenderer } from '@store/contracts/server-rendering';
+import { createRenderedPageCache, toPageBody, type PageBody } from './rendered-pages';
+import {
+  answersVersion,
+  deferPageCode,
+  fetchApiAnswers,
+  importServerRenderer,
+  insertRenderedPage,
+  isServerRenderedPage,
+  RENDER_TIMEOUT_MS,
+  serverEntryOf,
+  toApiAnswers,
+  withTimeout,
+} from './server-rendering';
 
 /** Paths owned by the server, never by the app's history fallback. */
 const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/content/', '/files/', '/sandbox/', '/dev/', '/assets/'];
@@ -28,6 +43,12 @@ export interface WebApp {
   manifest?: ViteManifest;
   /** Why there is no manifest, for the start-up log. */
   manifestProblem?: string;
+  /** The web app's server bundle, which renders the storefront's public pages (undefined: none built). */
+  serverEntry?: string;
+  /** Renders pages instead of the server bundle (tests). */
+  renderer?: ServerRenderer;
+  /** How long a render may take before the page is sent unrendered (tests on a busy machine give more). */
+  renderTimeoutMs?: number;
 }
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store</title></head>
@@ -40,7 +61,14 @@ export function loadWebApp(configured: string | undefined): WebApp {
   const indexHtml = distDir ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : NOT_BUILT_HTML;
   const manifestFile = distDir && path.join(distDir, '.vite', 'manifest.json');
   const { manifest, problem } = parseViteManifest(manifestFile && existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : undefined);
-  return { distDir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml), manifest, manifestProblem: distDir ? problem : undefined };
+  return {
+    distDir,
+    indexHtml,
+    inlineScriptHashes: inlineScriptHashes(indexHtml),
+    manifest,
+    manifestProblem: distDir ? problem : undefined,
+    serverEntry: distDir && serverEntryOf(distDir),
+  };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -106,12 +134,41 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     return files;
   };
 
+  const renderer = webApp.distDir ? (webApp.renderer ?? (await importServerRenderer(webApp.serverEntry, app.log))) : undefined;
+
+  const renderedPages = createRenderedPageCache();
+
+  /**
+   * The storefront's public page at this URL, rendered: from the cache while the answers it was
+   * rendered from are unchanged, else rendered anew. Undefined when the page is not one the
+   * server renders, or rendering failed or was slow: the page is then sent unrendered as before.
+   */
+  const renderedPage = async (request: FastifyRequest, meta: PageMeta): Promise<PageBody | undefined> => {
+    if (!renderer || !isServerRenderedPage(pathOf(request.url))) return undefined;
+    try {
+      const fetched = await fetchApiAnswers(app, meta.preload?.fetch ?? []);
+      return await renderedPages.get(request.url, answersVersion(fetched), async () => {
+        const rendering = renderer.renderPage({ url: `${options.publicUrl}${request.url}`, config: options.publicConfig, answers: toApiAnswers(fetched) });
+        const page = await withTimeout(rendering, webApp.renderTimeoutMs ?? RENDER_TIMEOUT_MS);
+        // The answers are in the page: preloading them too would only compete with its first paint.
+        const shell = renderIndexHtml(webApp.indexHtml, options.publicConfig, { ...meta, preload: { ...meta.preload, fetch: [] } });
+        return toPageBody(deferPageCode(insertRenderedPage(shell, page)));
+      });
+    } catch (error) {
+      // The path only: a page's query may carry an order reference.
+      request.log.warn({ err: error, page: pathOf(request.url) }, 'rendering the page failed; sent it unrendered');
+      return undefined;
+    }
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsPage(request)) return sendError(reply, 404, notFoundMessage(request));
     const page = await describePage(request.url, options);
     const modules = preloadsFor(pageModule(pathOf(request.url)));
     if (modules.length) page.meta.preload = { ...page.meta.preload, modules };
     if (isAdminPath(pathOf(request.url))) reply.header('x-robots-tag', 'noindex');
+    const rendered = page.found ? await renderedPage(request, page.meta) : undefined;
+    if (rendered) return sendPageBody(request, reply, rendered);
     return sendIndex(reply, renderIndexHtml(webApp.indexHtml, options.publicConfig, page.meta), page.found ? 200 : 404);
   });
 });
@@ -174,6 +231,12 @@ function wantsPage(request: FastifyRequest) {
   if (SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   const accept = request.headers.accept ?? '';
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** A rendered page in the best encoding the browser accepts (HTML is about five times smaller compressed). */
+function sendPageBody(request: FastifyRequest, reply: FastifyReply, body: PageBody) {
+  reply.code(200).header('cache-control', 'no-store').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  return sendBestEncoding(request, reply, { plain: body.html, gzip: body.gzip, brotli: body.brotli });
 }
 
 export function sendIndex(reply: FastifyReply, html: string, status: number) {

@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGEVIEW_COUNTED_ATTRIBUTE } from '@store/contracts/server-rendering';
 import { usePageviews } from './pageviews';
 
 /** The setup's quiet beacon, put back after a test replaced it. */
@@ -22,6 +23,7 @@ describe('page views', () => {
     Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
     Object.defineProperty(document, 'referrer', { value: 'https://news.example.com/story', configurable: true });
     window.history.replaceState(null, '', '/landing?utm_source=newsletter&utm_campaign=autumn');
+    document.documentElement.removeAttribute(PAGEVIEW_COUNTED_ATTRIBUTE);
   });
   afterEach(() => {
     Object.defineProperty(navigator, 'sendBeacon', { value: quietBeacon, configurable: true, writable: true });
@@ -51,5 +53,31 @@ describe('page views', () => {
         referrer: 'http://localhost:3000/landing?utm_source=newsletter&utm_campaign=autumn',
       },
     ]);
+  });
+
+  it("does not count the landing page again when the page's loader already did, and counts the next page with it as referrer", async () => {
+    // What index.html's loader leaves when the shopper left the rendered page before this code ran.
+    document.documentElement.setAttribute(PAGEVIEW_COUNTED_ATTRIBUTE, '');
+    const router = createBrowserRouter([{ path: '*', element: <Pageviews /> }]);
+    render(<RouterProvider router={router} />);
+    await settle();
+    expect(sent()).toEqual([]);
+
+    await act(() => router.navigate('/products/test-plugin'));
+    await settle();
+    expect(sent()).toEqual([
+      {
+        name: 'pageview',
+        url: 'http://localhost:3000/products/test-plugin',
+        referrer: 'http://localhost:3000/landing?utm_source=newsletter&utm_campaign=autumn',
+      },
+    ]);
+  });
+
+  it('marks the landing page as counted, so the loader does not send it when the shopper leaves', async () => {
+    render(<RouterProvider router={createBrowserRouter([{ path: '*', element: <Pageviews /> }])} />);
+    await settle();
+    expect(sent()).toHaveLength(1);
+    expect(document.documentElement.hasAttribute(PAGEVIEW_COUNTED_ATTRIBUTE)).toBe(true);
   });
 });

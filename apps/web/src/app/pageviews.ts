@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { track } from '#web/lib/analytics.ts';
+import { claimLandingPageview, track } from '#web/lib/analytics.ts';
 
 /**
  * One `pageview` per page the shopper lands on: the first load and every change of path. A
@@ -16,8 +16,10 @@ export function usePageviews() {
     if (counted.current?.pathname === pathname) return;
     // StrictMode runs effects twice: the first timer is cleared before it fires, so one event goes.
     const timer = setTimeout(() => {
+      const landing = counted.current === null;
       const referrer = counted.current ? counted.current.url : document.referrer;
       counted.current = { pathname, url: window.location.href };
+      if (landing && !claimLandingPageview()) return;
       track('pageview', undefined, referrer);
     }, 0);
     return () => clearTimeout(timer);

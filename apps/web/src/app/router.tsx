@@ -1,6 +1,6 @@
 import { paths } from '@store/contracts/paths';
 import { ADMIN_MODULE, PAGES, type PageHandle } from '@store/contracts/routes';
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter, type HydrationState, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { PageFallback } from './routes/page-fallback';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -54,4 +54,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. A page the server rendered is adopted as it is: its lazy page module is
+ * loaded first (`loadMatchedRouteModules`), and `hydrationData` says no route waits for data, so
+ * the first render is the page itself, not the HydrateFallback the server never sent.
+ */
+export function createAppRouter(hydrationData?: HydrationState): DataRouter {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/** Loads the code of the routes matching `pathname` into the route objects, before hydrating the server's HTML. */
+export async function loadMatchedRouteModules(pathname: string): Promise<void> {
+  const lazyRoutes = (matchRoutes(routes, pathname) ?? []).map((match) => match.route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazyRoutes.map(async (route) => {
+      const module = await (route.lazy as () => Promise<PageModuleExports>)();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}

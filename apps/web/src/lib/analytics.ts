@@ -1,4 +1,5 @@
 import type { AnalyticsEvent, AnalyticsEventName } from '@store/contracts/analytics';
+import { PAGEVIEW_COUNTED_ATTRIBUTE } from '@store/contracts/server-rendering';
 // Not imported from the API client: this module is in the first chunk, and importing the client
 // here splits it and its imports into extra files the first page must fetch.
 const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
@@ -37,6 +38,17 @@ export function track(name: AnalyticsEventName, props?: AnalyticsProps, referrer
   } catch {
     // Analytics is never worth an error on the shopper's page.
   }
+}
+
+/**
+ * Claims the page view of the page the shopper landed on. False when index.html's loader already
+ * sent it (the shopper left a rendered page before this code ran, and came back to it).
+ */
+export function claimLandingPageview(): boolean {
+  const html = document.documentElement;
+  if (html.hasAttribute(PAGEVIEW_COUNTED_ATTRIBUTE)) return false;
+  html.setAttribute(PAGEVIEW_COUNTED_ATTRIBUTE, '');
+  return true;
 }
 
 /** sendBeacon survives the page being left; a string body goes as text/plain, which the route reads as JSON. */

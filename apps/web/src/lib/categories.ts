@@ -10,7 +10,11 @@ import { apiGet } from './api-client';
  * and the lists (catalog); entries that are not well-formed are left out.
  */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const payload = await apiGet('/api/categories', signal);
+  return parseCategories(await apiGet('/api/categories', signal));
+}
+
+/** Reads the `GET /api/categories` answer (also when the server renders a page with it). */
+export function parseCategories(payload: unknown): Category[] {
   if (!Array.isArray(payload)) throw new Error('The categories answer was not a list');
   return payload.flatMap((entry) =>
     isRecord(entry) && typeof entry.slug === 'string' && PRODUCT_PATH_PATTERN.test(entry.slug) && typeof entry.name === 'string' && entry.name !== ''
@@ -39,7 +43,9 @@ export function useCategories(): CategoriesState {
   const client = useQueryClient();
   const { queryKey } = categoriesQueryOptions();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
-  const state = useSyncExternalStore(subscribe, () => client.getQueryState<Category[]>(queryKey));
+  const readState = () => client.getQueryState<Category[]>(queryKey);
+  // The server rendered with the same cache the browser hydrates first: one snapshot serves both.
+  const state = useSyncExternalStore(subscribe, readState, readState);
   useEffect(() => {
     // Only the first reader asks: asking again after a failure would put every reader back to
     // pending, and a page that waits for them would unmount and remount its readers in a loop.

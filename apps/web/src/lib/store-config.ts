@@ -33,20 +33,31 @@ export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
  */
 export const storeConfig: PublicStoreConfig = readStoreConfig();
 
+/**
+ * On the server, which has no page to read: the store's configuration for the pages it renders,
+ * the same the browser will read from the page's tag. Set before rendering, once per process.
+ */
+export function setServerStoreConfig(config: Partial<PublicStoreConfig>): void {
+  Object.assign(storeConfig, withDefaults(config));
+}
+
+function withDefaults(parsed: Partial<PublicStoreConfig>): PublicStoreConfig {
+  return {
+    ...DEFAULT_STORE_CONFIG,
+    ...parsed,
+    social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
+    payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
+    identity: { ...DEFAULT_STORE_CONFIG.identity, ...parsed.identity },
+    visualizer: { ...DEFAULT_STORE_CONFIG.visualizer, ...parsed.visualizer },
+  };
+}
+
 function readStoreConfig(): PublicStoreConfig {
-  if (typeof document === 'undefined') return DEFAULT_STORE_CONFIG;
+  if (typeof document === 'undefined') return { ...DEFAULT_STORE_CONFIG };
   const content = document.querySelector(`meta[name="${STORE_CONFIG_META_NAME}"]`)?.getAttribute('content');
   if (!content) return DEFAULT_STORE_CONFIG;
   try {
-    const parsed = JSON.parse(content) as Partial<PublicStoreConfig>;
-    return {
-      ...DEFAULT_STORE_CONFIG,
-      ...parsed,
-      social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
-      payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
-      identity: { ...DEFAULT_STORE_CONFIG.identity, ...parsed.identity },
-      visualizer: { ...DEFAULT_STORE_CONFIG.visualizer, ...parsed.visualizer },
-    };
+    return withDefaults(JSON.parse(content) as Partial<PublicStoreConfig>);
   } catch {
     console.warn('The store configuration in the page is not valid JSON; using defaults');
     return DEFAULT_STORE_CONFIG;

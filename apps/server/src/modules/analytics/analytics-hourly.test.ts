@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvent } from '#server-test/analytics-fixtures.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '#server-test/helpers.ts';
 import type { NewAnalyticsEventRow } from '#server/db/schema.ts';
 import { createAnalyticsRepository } from './analytics.repository';
@@ -6,16 +7,8 @@ import { hourlyRowsSql } from './analytics-hourly';
 
 type Row = { hour: string; dimension: string; value: string; visitors: number; visits: number; pageviews: number; bounces: number; duration: number };
 
-const event = (visitorId: string, at: string, pathname: string, extra: Partial<NewAnalyticsEventRow> = {}): NewAnalyticsEventRow => ({
-  occurredAt: new Date(at),
-  name: 'pageview',
-  visitorId,
-  pathname,
-  device: 'desktop',
-  browser: 'Firefox',
-  os: 'Windows',
-  ...extra,
-});
+const event = (visitorId: string, at: string, pathname: string, extra: Partial<NewAnalyticsEventRow> = {}) =>
+  analyticsEvent(at, visitorId, 'pageview', pathname, extra);
 
 describe.each(TEST_ENGINES)('visits and hourly figures on %s', (engine) => {
   let database: TestDatabase;

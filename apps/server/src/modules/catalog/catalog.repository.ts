@@ -6,6 +6,12 @@ export interface VersionWithFiles extends ProductVersionRow {
   files: ProductFileRow[];
 }
 
+/** A product's newest published version as an order's email lists it: its number and files. */
+export interface LatestVersionFiles {
+  version: string;
+  files: Array<Pick<ProductFileRow, 'id' | 'os' | 'filename' | 'sizeBytes'>>;
+}
+
 /** The catalogue's tables; `db` may be another module's transaction (an order lists what it sold). */
 export function createCatalogRepository(db: Database) {
   return {
@@ -86,6 +92,36 @@ export function createCatalogRepository(db: Database) {
         .where(inArray(productFiles.versionId, [version.id]))
         .orderBy(asc(productFiles.os), asc(productFiles.format));
       return { ...version, files };
+    },
+
+    /**
+     * The newest published version of each product, with its files (by os, then format), in one
+     * query: an order lists the newest files of all its lines at once. Products without one are absent.
+     */
+    async findLatestVersions(productIds: number[]): Promise<Map<number, LatestVersionFiles>> {
+      if (productIds.length === 0) return new Map();
+      const latest = db
+        .selectDistinctOn([productVersions.productId], { id: productVersions.id, productId: productVersions.productId, version: productVersions.version })
+        .from(productVersions)
+        .where(and(inArray(productVersions.productId, productIds), isNotNull(productVersions.publishedAt)))
+        .orderBy(productVersions.productId, desc(productVersions.releasedAt), desc(productVersions.id))
+        .as('latest');
+      const rows = await db
+        .select({
+          productId: latest.productId,
+          version: latest.version,
+          file: { id: productFiles.id, os: productFiles.os, filename: productFiles.filename, sizeBytes: productFiles.sizeBytes },
+        })
+        .from(latest)
+        .leftJoin(productFiles, eq(productFiles.versionId, latest.id))
+        .orderBy(latest.productId, asc(productFiles.os), asc(productFiles.format));
+      const found = new Map<number, LatestVersionFiles>();
+      for (const { productId, version, file } of rows) {
+        const entry = found.get(productId) ?? { version, files: [] };
+        if (file) entry.files.push(file);
+        found.set(productId, entry);
+      }
+      return found;
     },
 
     /** A product's published releases, newest first by release date, without their files (what a plugin's update check compares). */

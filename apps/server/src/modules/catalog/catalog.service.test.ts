@@ -41,6 +41,7 @@ function fakeRepository(rows: ProductRow[]) {
     listLiveProducts: vi.fn(async () => rows),
     findLiveProductByPath: vi.fn(async (path: string) => rows.find((candidate) => candidate.path === path)),
     findLatestVersion: vi.fn(async () => undefined),
+    findLatestVersions: vi.fn(async () => new Map()),
     listPublishedVersions: vi.fn(async () => []),
     fingerprint: vi.fn(async () => 'unchanged'),
     listCategories: vi.fn(async () => [{ slug: 'tools', name: 'Tools', intro: 'Handy tools.' }]),

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { couponRedemptions, couponReservations, coupons, customers, products, type CouponRow, type NewCouponRow } from '#server/db/schema.ts';
+import { couponRedemptions, couponReservations, coupons, products, type CouponRow, type NewCouponRow } from '#server/db/schema.ts';
 import type { CouponRule } from './coupon-rules';
 
 export interface CouponWithProduct extends CouponRule {
@@ -59,28 +59,26 @@ export function createCouponRepository(db: CouponExecutor) {
      * of the two is the truth even if one of them lags.
      */
     async countRedemptions(couponId: number): Promise<number> {
-      const [row] = await db
-        .select({
-          rows: count(couponRedemptions.id),
-          counter: sql<number>`max(${coupons.redemptionCount})`.mapWith(Number),
-        })
-        .from(coupons)
-        .leftJoin(couponRedemptions, eq(couponRedemptions.couponId, coupons.id))
-        .where(eq(coupons.id, couponId));
-      const reserved = await countReservations(db, eq(couponReservations.couponId, couponId));
-      return Math.max(row?.rows ?? 0, row?.counter ?? 0) + reserved;
+      // One statement, one snapshot: counted in two, a webhook landing between them (a reservation
+      // becoming a redemption) was missed by both, and a used-up code was accepted once more.
+      const [row] = await db.select({ uses: usesOfCoupon }).from(coupons).where(eq(coupons.id, couponId));
+      return row?.uses ?? 0;
     },
 
-    /** Uses of the coupon by the customer with this email (customers are stored lower-cased), reservations included. */
+    /** Uses of the coupon by the customer with this email (customers are stored lower-cased), reservations included; in one statement, as `countRedemptions`. */
     async countCustomerRedemptions(couponId: number, email: string): Promise<number> {
       const normalised = email.trim().toLowerCase();
       const [row] = await db
-        .select({ uses: count() })
-        .from(couponRedemptions)
-        .innerJoin(customers, eq(customers.id, couponRedemptions.customerId))
-        .where(and(eq(couponRedemptions.couponId, couponId), eq(customers.email, normalised)));
-      const reserved = await countReservations(db, and(eq(couponReservations.couponId, couponId), eq(couponReservations.email, normalised)));
-      return (row?.uses ?? 0) + reserved;
+        .select({
+          uses: sql<number>`(select count(*) from coupon_redemptions redemption join customers customer on customer.id = redemption.customer_id
+              where redemption.coupon_id = coupons.id and customer.email = ${normalised})
+            + (select count(*) from coupon_reservations reservation where reservation.coupon_id = coupons.id and reservation.email = ${normalised})`.mapWith(
+            Number,
+          ),
+        })
+        .from(coupons)
+        .where(eq(coupons.id, couponId));
+      return row?.uses ?? 0;
     },
 
     /** Holds one use of the coupon for a paid order until its webhook records the redemption. */
@@ -211,8 +209,3 @@ export function createCouponAdminRepository(db: CouponExecutor) {
 }
 
 export type CouponAdminRepository = ReturnType<typeof createCouponAdminRepository>;
-
-async function countReservations(db: CouponExecutor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ reserved: count() }).from(couponReservations).where(where);
-  return row?.reserved ?? 0;
-}

@@ -90,14 +90,18 @@ export function createOrdersRepository(db: Database) {
       return row?.id;
     },
 
-    async insertItem(item: NewOrderItem): Promise<number> {
-      const [row] = await db.insert(orderItems).values(item).returning({ id: orderItems.id });
-      return row!.id;
+    /** An order's lines in one statement; each line's id by its product (an order has one line per product). */
+    async insertItems(items: NewOrderItem[]): Promise<Map<number, number>> {
+      if (items.length === 0) return new Map();
+      const rows = await db.insert(orderItems).values(items).returning({ id: orderItems.id, productId: orderItems.productId });
+      return new Map(rows.map((row) => [row.productId, row.id]));
     },
 
-    async insertEntitlement(row: typeof entitlements.$inferInsert): Promise<number> {
-      const [inserted] = await db.insert(entitlements).values(row).returning({ id: entitlements.id });
-      return inserted!.id;
+    /** Download rights for several lines in one statement; each right's id by its line. */
+    async insertEntitlements(rows: Array<typeof entitlements.$inferInsert>): Promise<Map<number, number>> {
+      if (rows.length === 0) return new Map();
+      const inserted = await db.insert(entitlements).values(rows).returning({ id: entitlements.id, orderItemId: entitlements.orderItemId });
+      return new Map(inserted.map((row) => [row.orderItemId, row.id]));
     },
 
     /** Units sold of each product that has been sold (refunded units included: the order still names it). */

@@ -60,8 +60,8 @@ type Tx = Database;
 export interface OrdersModules {
   /** The orders module's own tables. */
   repository: (tx: Tx) => OrdersRepository;
-  /** The catalogue: the files of a product's newest version, listed in the confirmation email. */
-  catalog: (tx: Tx) => { findLatestVersion(productId: number): Promise<LatestVersion | undefined> };
+  /** The catalogue: the files of the products' newest versions (one read for all of an order's lines), listed in the confirmation email. */
+  catalog: (tx: Tx) => { findLatestVersions(productIds: number[]): Promise<Map<number, LatestVersion>> };
   /** The coupons module: counts the order's coupon uses and releases their reservations. */
   coupons: (tx: Tx) => { redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> };
   /**
@@ -289,22 +289,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const existing = await repo.findOrderId(options.provider, order.id);
       return { eventId: event.id, result: 'order-already-recorded', orderId: existing! };
     }
-    const emailItems = [];
     const orderCouponCodes = storedCouponCodes(order);
-    for (const item of mergeLines(order.items)) {
-      const product = productRows.get(item.product)!;
-      const orderItemId = await recordLine(repo, { orderId, product, item, currency: order.currency });
-      const issued = await licensingOn(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes });
-      const delivery = await grantDownloads(tx, { orderItemId, customerId, product });
-      emailItems.push({
-        display: item.display || product.displayName,
-        quantity: item.quantity,
-        licenceKeys: issued.keys,
-        licenceSeats: product.licenceSeats,
-        ...(issued.trial ? { trial: issued.trial } : {}),
-        ...delivery,
-      });
+    const bought = mergeLines(order.items).map((item) => ({ item, product: productRows.get(item.product)! }));
+    const lines = await recordLines(repo, { orderId, lines: bought, currency: order.currency });
+    const issued: IssuedKeys[] = [];
+    for (const { orderItemId, product, item } of lines) {
+      issued.push(await licensingOn(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes }));
     }
+    const deliveries = await grantDownloads(tx, { customerId, lines });
+    const emailItems = lines.map(({ item, product }, index) => ({
+      display: item.display || product.displayName,
+      quantity: item.quantity,
+      licenceKeys: issued[index]!.keys,
+      licenceSeats: product.licenceSeats,
+      ...(issued[index]!.trial ? { trial: issued[index]!.trial } : {}),
+      ...deliveries[index]!,
+    }));
     await modules.coupons(tx).redeem(order.coupons, { orderId, providerOrderId: order.id, customerId });
     await queueOrderConfirmation(tx, { order, orderId, contact, completedAt, items: emailItems });
     countPurchase(tx, order);
@@ -379,39 +379,54 @@ export function createOrdersService(options: OrdersServiceOptions) {
     });
   }
 
-  /** Line step: one order line per product. */
-  function recordLine(
+  /** Line step: one order line per product, all of the order's in one statement; each with its new id. */
+  async function recordLines(
     repo: OrdersRepository,
-    { orderId, product, item, currency }: { orderId: number; product: ProductRow; item: OrderLine; currency: string },
-  ) {
-    return repo.insertItem({
-      orderId,
-      productId: product.id,
-      productPath: product.path,
-      display: item.display || product.displayName,
-      quantity: item.quantity,
-      subtotalMinor: majorToMinor(item.subtotal, currency),
-      discountMinor: majorToMinor(item.discount, currency),
-    });
+    { orderId, lines, currency }: { orderId: number; lines: Array<{ product: ProductRow; item: OrderLine }>; currency: string },
+  ): Promise<Array<{ orderItemId: number; product: ProductRow; item: OrderLine }>> {
+    const ids = await repo.insertItems(
+      lines.map(({ product, item }) => ({
+        orderId,
+        productId: product.id,
+        productPath: product.path,
+        display: item.display || product.displayName,
+        quantity: item.quantity,
+        subtotalMinor: majorToMinor(item.subtotal, currency),
+        discountMinor: majorToMinor(item.discount, currency),
+      })),
+    );
+    return lines.map((line) => ({ ...line, orderItemId: ids.get(line.product.id)! }));
   }
 
-  /** Entitlement step: the right to download a downloadable product, and the email's signed links to its newest files. */
+  /**
+   * Entitlement step: the right to download each downloadable product, and the email's signed
+   * links to its newest files; the rights in one statement and the newest files in one read.
+   * One delivery per line, in the lines' order (none for a product that is not downloadable).
+   */
   async function grantDownloads(
     tx: Tx,
-    { orderItemId, customerId, product }: { orderItemId: number; customerId: number; product: ProductRow },
-  ): Promise<{ version: string | null; downloads: Array<{ label: string; url: string; size: string }> }> {
-    if (!product.downloadable) return { version: null, downloads: [] };
-    const entitlementId = await modules.repository(tx).insertEntitlement({ orderItemId, customerId, productId: product.id });
-    const latest = await modules.catalog(tx).findLatestVersion(product.id);
+    { customerId, lines }: { customerId: number; lines: Array<{ orderItemId: number; product: ProductRow }> },
+  ): Promise<Array<{ version: string | null; downloads: Array<{ label: string; url: string; size: string }> }>> {
+    const downloadable = lines.filter(({ product }) => product.downloadable);
+    if (downloadable.length === 0) return lines.map(() => ({ version: null, downloads: [] }));
+    const entitlementIds = await modules
+      .repository(tx)
+      .insertEntitlements(downloadable.map(({ orderItemId, product }) => ({ orderItemId, customerId, productId: product.id })));
+    const newest = await modules.catalog(tx).findLatestVersions(downloadable.map(({ product }) => product.id));
     const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
-    return {
-      version: latest?.version ?? null,
-      downloads: (latest?.files ?? []).map((file) => ({
-        label: downloadLabel(file.os, file.filename),
-        size: formatBytes(file.sizeBytes),
-        url: `${options.publicUrl}${signedDownloadPath(options.downloadSigningSecret, { fileId: file.id, entitlementId, expires })}`,
-      })),
-    };
+    return lines.map(({ orderItemId, product }) => {
+      if (!product.downloadable) return { version: null, downloads: [] };
+      const entitlementId = entitlementIds.get(orderItemId)!;
+      const latest = newest.get(product.id);
+      return {
+        version: latest?.version ?? null,
+        downloads: (latest?.files ?? []).map((file) => ({
+          label: downloadLabel(file.os, file.filename),
+          size: formatBytes(file.sizeBytes),
+          url: `${options.publicUrl}${signedDownloadPath(options.downloadSigningSecret, { fileId: file.id, entitlementId, expires })}`,
+        })),
+      };
+    });
   }
 
   /** Email step: the order confirmation, queued in the transaction and sent once it commits. */
@@ -492,12 +507,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const keys = await licensingOn(tx).keysOf(lines.map(({ line }) => line.id));
     const entitlementIds = await repo.entitlementsOfOrder(orderId);
     const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
+    const linksOf = (line: (typeof lines)[number]['line']) =>
+      entitlementIds.has(line.id) && order.status !== 'refunded' && line.refundedQuantity < line.quantity;
+    const newest = await modules.catalog(tx).findLatestVersions(lines.filter(({ line }) => linksOf(line)).map(({ product }) => product.id));
     const items: OrderConfirmationItem[] = [];
     for (const { line, product } of lines) {
       const issued = keys.get(line.id) ?? { keys: [] };
       const entitlementId = entitlementIds.get(line.id);
-      const returned = order.status === 'refunded' || line.refundedQuantity >= line.quantity;
-      const latest = entitlementId === undefined || returned ? undefined : await modules.catalog(tx).findLatestVersion(product.id);
+      const latest = linksOf(line) ? newest.get(product.id) : undefined;
       items.push({
         display: line.display,
         quantity: line.quantity,
@@ -586,7 +603,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const orderId = await recordOrderRow(repo, order, { live: true }, { customerId, contact, completedAt, madeByStore: true });
       if (orderId === undefined) throw new Error(`A complimentary order with the reference ${input.reference} exists already`);
       const item = order.items[0]!;
-      const orderItemId = await recordLine(repo, { orderId, product: input.product, item, currency: order.currency });
+      const [line] = await recordLines(repo, { orderId, lines: [{ product: input.product, item }], currency: order.currency });
+      const { orderItemId } = line!;
       const issued = await licensingOn(tx).issue({
         orderItemId,
         customerId,
@@ -596,14 +614,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
         type: input.licenceType,
         ...(input.seats === undefined ? {} : { seats: input.seats }),
       });
-      const delivery = await grantDownloads(tx, { orderItemId, customerId, product: input.product });
+      const [delivery] = await grantDownloads(tx, { customerId, lines: [{ orderItemId, product: input.product }] });
       const items = [
         {
           display: item.display || input.product.displayName,
           quantity: 1,
           licenceKeys: issued.keys,
           licenceSeats: input.seats ?? input.product.licenceSeats,
-          ...delivery,
+          ...delivery!,
         },
       ];
       await queueOrderConfirmation(tx, { order, orderId, contact, completedAt, items, complimentary: true });

@@ -1,5 +1,3 @@
-import { Redis } from 'ioredis';
-
 /** How long the store waits at start for Redis before serving anyway (requests are then let through uncounted). */
 const READY_WAIT_MS = 2_000;
 
@@ -8,7 +6,9 @@ const READY_WAIT_MS = 2_000;
  * while Redis is unreachable (no offline queue, a short timeout) so a request is never held up
  * by it; ioredis keeps reconnecting in the background.
  */
-export function createRateLimitRedis(url: string, onError: (error: unknown) => void) {
+export async function createRateLimitRedis(url: string, onError: (error: unknown) => void) {
+  // Loaded only when REDIS_URL is set: its forty-odd modules are not every start's cost.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Toaster, toast } from '#web/components/ui/toast.tsx';
 import { LOGGED_OUT_MESSAGE } from '#web/features/identity/constants.ts';
@@ -47,6 +47,10 @@ function Shell() {
   const total = usePaymentsSelector((state) => (state.cart.totalPending ? '…' : state.cart.total));
   const cartSummary: HeaderCartSummary = { ready, count, total };
   const outletContext = useMemo(() => ({ account }) satisfies RootOutletContext, [account]);
+  useEffect(() => {
+    // Once the sign-in is known, the signup banner shows or not by the state alone (index.html marks a kept sign-in).
+    if (account.status !== 'loading') document.documentElement.removeAttribute('data-stored-session');
+  }, [account.status]);
   // pb-20: room below the footer, so the Ask Lyra button never sits on its last line.
   return (
     <div className="flex min-h-dvh flex-col bg-background pb-20 text-primary">

@@ -29,6 +29,13 @@ export function IdentityProvider({ config, onLoggedOut, skipStart = false, store
   return <IdentityContext value={store}>{children}</IdentityContext>;
 }
 
+/**
+ * The server renders pages for anyone, signed out. A page it rendered is adopted with that
+ * state (what React reads while hydrating), then the visitor's own state follows.
+ */
+const SERVER_STATE: IdentityState = { status: 'unauthenticated', user: null, error: null };
+const serverState = () => SERVER_STATE;
+
 export function useIdentityStore(): IdentityStore {
   const store = useContext(IdentityContext);
   if (!store) throw new Error('useIdentity needs an IdentityProvider');
@@ -38,6 +45,6 @@ export function useIdentityStore(): IdentityStore {
 /** The sign-in state (docs/behaviour/sign-in.md#sign-in-state). */
 export function useIdentity(): IdentityState & { store: IdentityStore } {
   const store = useIdentityStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, serverState);
   return { ...state, store };
 }

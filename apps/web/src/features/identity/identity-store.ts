@@ -134,12 +134,14 @@ export function createIdentityStore({
   config,
   loadManager,
   hasStoredSession,
-  win = window,
+  win: givenWin,
   log = createDebugLog('[identity]'),
 }: IdentityStoreOptions): IdentityStore {
+  // Undefined where a page is rendered on the server: there the visitor is anonymous.
+  const win: Window = givenWin ?? globalThis.window;
   // A visitor with no stored session is signed out from the first render: no OpenID client to load,
   // and the signup banner is there from the start instead of pushing the page down later.
-  const sessionToCheck = (hasStoredSession ?? readsStoredSession(config, win))() || win.location.pathname === CALLBACK_PATH;
+  const sessionToCheck = win !== undefined && ((hasStoredSession ?? readsStoredSession(config, win))() || win.location.pathname === CALLBACK_PATH);
   let state: IdentityState = { status: sessionToCheck ? 'loading' : 'unauthenticated', user: null, error: null };
   const listeners = new Set<() => void>();
   let managerPromise: Promise<OidcManagerLike> | null = null;

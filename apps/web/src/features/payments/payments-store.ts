@@ -106,7 +106,7 @@ export interface PaymentsStoreOptions {
  * every cart change. React reads it through `useSyncExternalStore` (payments-provider.tsx).
  */
 export function createPaymentsStore({
-  win = window,
+  win: givenWin,
   log = createDebugLog('[payments]'),
   actionTimeoutMs = SBL_ACTION_TIMEOUT_MS,
 }: PaymentsStoreOptions = {}): PaymentsStore {
@@ -252,6 +252,8 @@ export function createPaymentsStore({
     },
 
     start(config) {
+      // Read here, not as a default: the store is also created where there is no window (server rendering).
+      const win = givenWin ?? window;
       let active = true;
       let stopWaiting = (): void => undefined;
       const removeCallbacks = installSblCallbacks(handlers, win);

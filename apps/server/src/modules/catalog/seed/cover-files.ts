@@ -60,17 +60,9 @@ function coverWebpFile(mediaDir: string, productPath: string, width: number): st
  */
 export async function ensureCoverRasters(mediaDir: string, productPath: string): Promise<number[] | null> {
   const source = coverSvgFile(mediaDir, productPath);
-  const sourceStat = await stat(source).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  const sourceStat = await statIfExists(source);
   if (!sourceStat) return null;
-  const stale: number[] = [];
-  for (const width of COVER_WIDTHS) {
-    const rendition = await stat(coverWebpFile(mediaDir, productPath, width)).catch(() => undefined);
-    // Some file systems keep times coarser than a millisecond, or round them on write.
-    if (!rendition || Math.abs(rendition.mtimeMs - sourceStat.mtimeMs) >= 1) stale.push(width);
-  }
+  const stale = await staleWidths(mediaDir, productPath, sourceStat.mtimeMs);
   if (stale.length === 0) return [];
   // Always drawn at the full size, so a rendition's bytes do not depend on which others were stale.
   const images = await rasteriseSvgToWebp(await readFile(source), stale, COVER_SIZE);
@@ -84,4 +76,27 @@ export async function ensureCoverRasters(mediaDir: string, productPath: string):
     await rename(temporary, target);
   }
   return stale;
+}
+
+/** Whether the cover has an SVG and some rendition is missing or older than it (only `stat`s, no rendering). */
+export async function coverNeedsRasters(mediaDir: string, productPath: string): Promise<boolean> {
+  const sourceStat = await statIfExists(coverSvgFile(mediaDir, productPath));
+  return sourceStat !== undefined && (await staleWidths(mediaDir, productPath, sourceStat.mtimeMs)).length > 0;
+}
+
+async function staleWidths(mediaDir: string, productPath: string, sourceMtimeMs: number): Promise<number[]> {
+  const stale: number[] = [];
+  for (const width of COVER_WIDTHS) {
+    const rendition = await stat(coverWebpFile(mediaDir, productPath, width)).catch(() => undefined);
+    // Some file systems keep times coarser than a millisecond, or round them on write.
+    if (!rendition || Math.abs(rendition.mtimeMs - sourceMtimeMs) >= 1) stale.push(width);
+  }
+  return stale;
+}
+
+function statIfExists(file: string) {
+  return stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,9 +11,9 @@ import { CATALOG_CHANGED_CHANNEL } from '../catalog.service';
 import { productColumns } from '../product-columns';
 import { buildFile, renderCoverSvg } from './assets';
 import { readSeedCatalogue, type SeedCatalogue } from './catalogue-files';
-import { COVER_WIDTHS, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
+import { COVER_WIDTHS, coverNeedsRasters, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
 import { hasPreviewFolder, samplePackRecipeOf, writeSamplePackPreviews } from './preview-files';
-import type { SeedFile, SeedProduct } from './seed-types';
+import type { FileRecipe, SeedFile, SeedProduct } from './seed-types';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
@@ -25,6 +26,13 @@ export interface ImportOptions {
   /** `DATA_DIR/media`: where cover art is stored. */
   mediaDir: string;
   currency: string;
+  /**
+   * Files the build generated from the shipped catalogue's recipes (`dist/seed-files`, see
+   * `seed-files-cli.ts`), each named by `seedFileKey` of its recipe. A first start copies them
+   * instead of generating the sample packs and MIDI sets (seconds of CPU); a recipe without one
+   * (a maker's edited content, or running from source) is generated as before.
+   */
+  prebuiltFilesDir?: string;
   /** The catalogue to import; by default the content files of @store/content. */
   catalogue?: SeedCatalogue;
   /** More of the first start's seed (the promo codes), written in the import's transaction. */
@@ -37,6 +45,14 @@ export interface ImportResult {
   /** Paths of the products imported. */
   inserted: string[];
 }
+
+/** Renders the WebPs of these seed covers (every one of them has a stale or missing rendition). */
+export type CoverRenderer = (mediaDir: string, productPaths: string[]) => Promise<void>;
+
+/** In this process: the rasteriser's WebAssembly and its memory then stay for the life of the process. */
+export const renderCoversHere: CoverRenderer = async (mediaDir, productPaths) => {
+  for (const productPath of productPaths) await ensureCoverRasters(mediaDir, productPath);
+};
 
 export interface SeedMediaResult {
   /** Paths of the rows moved from the SVG cover to its WebPs. */
@@ -84,10 +100,13 @@ export async function importCatalogue(db: Database, options: ImportOptions): Pro
  * plugin answers a rendition's URL with the SVG), moves rows still published with the SVG to
  * the WebPs, and gives sample packs seeded before previews existed their previews.
  */
-export async function refreshSeedMedia(db: Database, options: { mediaDir: string; catalogue?: SeedCatalogue }): Promise<SeedMediaResult> {
+export async function refreshSeedMedia(
+  db: Database,
+  options: { mediaDir: string; catalogue?: SeedCatalogue; renderCovers?: CoverRenderer },
+): Promise<SeedMediaResult> {
   const catalogue = options.catalogue ?? (await readSeedCatalogue());
   const existingRows = await db.select({ path: products.path, imagePath: products.imagePath, media: products.media }).from(products);
-  const rasterCovers = await useRasterCovers(db, catalogue.products, existingRows, options.mediaDir);
+  const rasterCovers = await useRasterCovers(db, catalogue.products, existingRows, options.mediaDir, options.renderCovers ?? renderCoversHere);
   const previews = await addSamplePackPreviews(db, catalogue.products, existingRows, options.mediaDir);
   // The rows changed after the store began serving: its processes drop their cached catalogue (PGlite's within its time limit).
   if (rasterCovers.length > 0 || previews.length > 0) await db.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, '')`);
@@ -165,15 +184,18 @@ type ExistingRow = { path: string; imagePath: string; media: MediaItem[] };
  * the media items showing that SVG: a maker's own image is left as it is. Returns the paths
  * of the rows moved.
  */
-async function useRasterCovers(db: Database, catalogue: SeedProduct[], rows: ExistingRow[], mediaDir: string): Promise<string[]> {
+async function useRasterCovers(db: Database, catalogue: SeedProduct[], rows: ExistingRow[], mediaDir: string, renderCovers: CoverRenderer): Promise<string[]> {
   const seedPaths = new Set(catalogue.map((product) => product.path));
+  const seedCovered = rows.filter((row) => seedPaths.has(row.path) && (row.imagePath === coverSvgUrl(row.path) || row.imagePath === coverUrl(row.path)));
+  const stale: string[] = [];
+  for (const row of seedCovered) if (await coverNeedsRasters(mediaDir, row.path)) stale.push(row.path);
+  // Checked first, so a restart (nothing stale) starts no renderer at all.
+  if (stale.length > 0) await renderCovers(mediaDir, stale);
   const moved: string[] = [];
-  for (const row of rows) {
-    if (!seedPaths.has(row.path)) continue;
+  for (const row of seedCovered) {
     const svgUrl = coverSvgUrl(row.path);
-    if (row.imagePath !== svgUrl && row.imagePath !== coverUrl(row.path)) continue;
-    // No SVG on disk (removed by hand): nothing to render, and the row stays as it is.
-    if ((await ensureCoverRasters(mediaDir, row.path)) === null || row.imagePath !== svgUrl) continue;
+    // No SVG on disk (removed by hand): nothing was rendered, and the row stays as it is.
+    if (row.imagePath !== svgUrl || !existsSync(coverSvgFile(mediaDir, row.path))) continue;
     const variants = COVER_WIDTHS.map((width) => ({ src: coverWebpUrl(row.path, width), width }));
     const media = row.media.map((item) => (item.kind === 'image' && item.src === svgUrl ? { ...item, src: coverUrl(row.path), variants } : item));
     const updated = await db
@@ -214,27 +236,44 @@ async function prepareProduct(product: SeedProduct, options: ImportOptions) {
   const files = [];
   for (const version of product.versions) {
     for (const file of version.files) {
-      files.push({ ...file, version: version.version, ...(await storeFile(product.path, version.version, file, options.filesDir)) });
+      files.push({ ...file, version: version.version, ...(await storeFile(product.path, version.version, file, options)) });
     }
   }
   const previewItems = await writeSamplePackPreviews(options.mediaDir, product);
   return { product, files, previewItems };
 }
 
-/** Generates a file unless it is already stored, and reports what is stored. */
-async function storeFile(productPath: string, version: string, file: SeedFile, filesDir: string) {
+/** The build's folder of generated seed files (`dist/seed-files`, beside main.js). */
+export const SEED_FILES_DIR = 'seed-files';
+
+/** Names a generated file by what it is generated from: the same recipe always gives the same file. */
+export function seedFileKey(recipe: FileRecipe): string {
+  return createHash('sha256').update(JSON.stringify(recipe)).digest('hex');
+}
+
+/** Generates a file unless it is already stored (or copies the build's copy of it), and reports what is stored. */
+async function storeFile(productPath: string, version: string, file: SeedFile, options: ImportOptions) {
   const storageKey = [productPath, version, file.filename].join('/');
-  const bytes = await writeIfMissing(path.join(filesDir, ...storageKey.split('/')), () => buildFile(file.recipe));
+  const bytes = await writeIfMissing(path.join(options.filesDir, ...storageKey.split('/')), async () => {
+    const prebuilt = options.prebuiltFilesDir ? await readIfExists(path.join(options.prebuiltFilesDir, seedFileKey(file.recipe))) : undefined;
+    return prebuilt ?? buildFile(file.recipe);
+  });
   return { storageKey, sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-async function writeIfMissing(target: string, build: () => Uint8Array | string): Promise<Uint8Array> {
+async function readIfExists(file: string): Promise<Uint8Array | undefined> {
   try {
-    return await readFile(target);
+    return await readFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
-  const content = build();
+}
+
+async function writeIfMissing(target: string, build: () => Uint8Array | string | Promise<Uint8Array>): Promise<Uint8Array> {
+  const existing = await readIfExists(target);
+  if (existing) return existing;
+  const content = await build();
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   await mkdir(path.dirname(target), { recursive: true });
   // Write then rename, so a crash never leaves a half-written file under the final name.

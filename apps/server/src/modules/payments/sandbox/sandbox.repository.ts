@@ -83,6 +83,27 @@ export function createSandboxRepository(db: Database) {
         .where(eq(sandboxCarts.id, id));
     },
 
+    /**
+     * Appends one unit of the product to the cart in a single statement, when that is the whole
+     * change: the cart exists, does not hold the product yet and has fewer than `maxLines` lines.
+     * The row's lock is taken by the update itself, and a concurrent change is re-checked against
+     * these conditions once it commits. Undefined when nothing was written.
+     */
+    async appendItemIfAbsent(id: string, path: string, maxLines: number, now: Date): Promise<SandboxCartRow | undefined> {
+      const [row] = await db
+        .update(sandboxCarts)
+        .set({ items: sql`${sandboxCarts.items} || ${JSON.stringify([{ path, quantity: 1 }])}::jsonb`, completedOrderId: null, updatedAt: now })
+        .where(
+          and(
+            eq(sandboxCarts.id, id),
+            sql`not (${sandboxCarts.items} @> ${JSON.stringify([{ path }])}::jsonb)`,
+            sql`jsonb_array_length(${sandboxCarts.items}) < ${maxLines}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     /** Inserts the order unless its reference is taken; false means pick another reference. */
     async insertOrder(order: typeof sandboxOrders.$inferInsert): Promise<boolean> {
       const rows = await db.insert(sandboxOrders).values(order).onConflictDoNothing({ target: sandboxOrders.reference }).returning({ id: sandboxOrders.id });

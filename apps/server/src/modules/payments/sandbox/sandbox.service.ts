@@ -175,6 +175,10 @@ export function createSandboxService(options: SandboxServiceOptions) {
     }
   }
 
+  async function isForSale(path: string): Promise<boolean> {
+    return byPath(await liveProducts(repository, now())).get(path)?.currency === currency;
+  }
+
   async function evaluatePromo(
     code: string,
     items: CartItem[],
@@ -202,7 +206,14 @@ export function createSandboxService(options: SandboxServiceOptions) {
     },
 
     /** `add(path)`: selects the product; a product already in the cart keeps its quantity (as in the SBL). */
-    addItem(sessionId: string, path: string): Promise<SessionView> {
+    async addItem(sessionId: string, path: string): Promise<SessionView> {
+      // The usual add (a product for sale, new to an existing cart with room) is one statement
+      // instead of a transaction of three; every other case takes the locked path, which tells
+      // which it is with the same answers as before.
+      if (await isForSale(path)) {
+        const added = await repository.appendItemIfAbsent(sessionId, path, MAX_CART_LINES, now());
+        if (added) return view(added);
+      }
       return mutate(sessionId, async (row, tx) => {
         await requireLive(tx.repo, [path]);
         if (row.items.some((item) => item.path === path)) return { changes: null };

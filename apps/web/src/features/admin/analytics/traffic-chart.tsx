@@ -1,26 +1,13 @@
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useCallback } from 'react';
 import type { AnalyticsDashboard } from '@store/contracts/admin';
+import { useUPlot, type ChartTheme } from '../components/use-uplot';
 import { formatCount, formatDay } from './analytics-format';
 
 type Day = AnalyticsDashboard['days'][number];
 
-/** The theme's colours, read from its CSS variables (they change with the `dark` class). */
-function themeColours() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    text: read('--secondary', '#575757'),
-    grid: read('--border', '#575757'),
-    visitors: read('--success', '#15803d'),
-    pageviews: read('--warning', '#a16207'),
-  };
-}
-
 const SERIES = [
-  { key: 'visitors', label: 'Visitors', colour: 'visitors', swatch: 'bg-success' },
-  { key: 'pageviews', label: 'Pageviews', colour: 'pageviews', swatch: 'bg-warning' },
+  { key: 'visitors', label: 'Visitors', colour: 'success', swatch: 'bg-success' },
+  { key: 'pageviews', label: 'Pageviews', colour: 'warning', swatch: 'bg-warning' },
 ] as const;
 
 /**
@@ -28,54 +15,31 @@ const SERIES = [
  * hidden from screen readers: they get the same numbers as a table.
  */
 export function TrafficChart({ days, summary, height = 240 }: { days: Day[]; summary: string; height?: number }) {
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    let plot: uPlot | undefined;
-    const draw = () => {
-      plot?.destroy();
-      const colours = themeColours();
-      const axis = { stroke: colours.text, grid: { stroke: `${colours.grid}40`, width: 1 }, ticks: { stroke: `${colours.grid}60`, width: 1 } };
-      plot = new uPlot(
-        {
-          width: Math.max(element.clientWidth, 200),
-          height,
-          legend: { show: false },
-          cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: false } },
+  const box = useUPlot(
+    height,
+    useCallback(
+      (theme: ChartTheme) => ({
+        options: {
           axes: [
-            { ...axis, values: (_, ticks) => ticks.map((tick) => days[Math.round(tick)]?.day.slice(5) ?? '') },
-            { ...axis, size: 56, values: (_, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? formatCount(tick) : '')) },
+            { ...theme.axis, values: (_, ticks) => ticks.map((tick) => days[Math.round(tick)]?.day.slice(5) ?? '') },
+            { ...theme.axis, size: 56, values: (_, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? formatCount(tick) : '')) },
           ],
           series: [
             {},
             ...SERIES.map((series) => ({
               label: series.label,
-              stroke: colours[series.colour],
+              stroke: theme[series.colour],
               width: 2,
-              fill: series.key === 'visitors' ? `${colours.visitors}22` : undefined,
+              fill: series.key === 'visitors' ? `${theme.success}22` : undefined,
               points: { show: days.length <= 31 },
             })),
           ],
         },
-        [days.map((_, index) => index), ...SERIES.map((series) => days.map((day) => day[series.key]))],
-        element,
-      );
-    };
-    draw();
-    const resized = new ResizeObserver(() => plot?.setSize({ width: Math.max(element.clientWidth, 200), height }));
-    resized.observe(element);
-    // Redrawn when the theme changes (the `dark` class on <html>).
-    const themed = new MutationObserver(draw);
-    themed.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-    return () => {
-      resized.disconnect();
-      themed.disconnect();
-      plot?.destroy();
-    };
-  }, [days, height]);
+        data: [days.map((_, index) => index), ...SERIES.map((series) => days.map((day) => day[series.key]))],
+      }),
+      [days],
+    ),
+  );
 
   return (
     <figure className="relative m-0 flex min-w-0 flex-col gap-2">

@@ -1,19 +1,11 @@
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useCallback } from 'react';
+import { useUPlot, type ChartTheme } from '../components/use-uplot';
 
 export interface ChartPoint {
   /** The period's first day, `YYYY-MM-DD`. */
   label: string;
   /** Minor units. */
   value: number;
-}
-
-/** The theme's colours, read from its CSS variables (they change with the `dark` class). */
-function themeColours() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return { text: read('--secondary', '#575757'), line: read('--success', '#15803d'), grid: read('--border', '#575757') };
 }
 
 /**
@@ -33,46 +25,22 @@ export function RevenueChart({
   valueLabel?: string;
   height?: number;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    let plot: uPlot | undefined;
-    const xs = points.map((_, index) => index);
-    const draw = () => {
-      plot?.destroy();
-      const colours = themeColours();
-      const axis = { stroke: colours.text, grid: { stroke: `${colours.grid}40`, width: 1 }, ticks: { stroke: `${colours.grid}60`, width: 1 } };
-      plot = new uPlot(
-        {
-          width: Math.max(element.clientWidth, 200),
-          height,
-          legend: { show: false },
-          cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: false } },
+  const box = useUPlot(
+    height,
+    useCallback(
+      (theme: ChartTheme) => ({
+        options: {
           axes: [
-            { ...axis, values: (_, ticks) => ticks.map((tick) => points[Math.round(tick)]?.label.slice(5) ?? '') },
-            { ...axis, size: 70, values: (_, ticks) => ticks.map((tick) => format(tick)) },
+            { ...theme.axis, values: (_, ticks) => ticks.map((tick) => points[Math.round(tick)]?.label.slice(5) ?? '') },
+            { ...theme.axis, size: 70, values: (_, ticks) => ticks.map((tick) => format(tick)) },
           ],
-          series: [{}, { label: 'Revenue', stroke: colours.line, width: 2, fill: `${colours.line}22`, points: { show: points.length <= 31 } }],
+          series: [{}, { label: 'Revenue', stroke: theme.success, width: 2, fill: `${theme.success}22`, points: { show: points.length <= 31 } }],
         },
-        [xs, points.map((point) => point.value)],
-        element,
-      );
-    };
-    draw();
-    const resized = new ResizeObserver(() => plot?.setSize({ width: Math.max(element.clientWidth, 200), height }));
-    resized.observe(element);
-    // Redrawn when the theme changes (the `dark` class on <html>).
-    const themed = new MutationObserver(draw);
-    themed.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-    return () => {
-      resized.disconnect();
-      themed.disconnect();
-      plot?.destroy();
-    };
-  }, [points, format, height]);
+        data: [points.map((_, index) => index), points.map((point) => point.value)],
+      }),
+      [points, format],
+    ),
+  );
 
   return (
     <figure className="relative m-0 min-w-0">

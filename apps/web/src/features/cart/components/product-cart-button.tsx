@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { CART_FEEDBACK_MS } from '../constants';
 
 export interface ProductCartButtonProps {
@@ -38,6 +39,8 @@ export function ProductCartButton({ productName, ready, quantity, onAdd, onRemov
   const [error, setError] = useState('');
   const feedbackTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
+  // Disabled in the server's HTML until React runs it: a click before then would do nothing.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     mounted.current = true;
@@ -82,7 +85,7 @@ export function ProductCartButton({ productName, ready, quantity, onAdd, onRemov
       <Button
         variant={variant}
         className={className}
-        disabled={!ready || busy}
+        disabled={!ready || !hydrated || busy}
         aria-busy={busy || undefined}
         data-state={ready ? phase : 'loading'}
         onClick={() => void onClick()}

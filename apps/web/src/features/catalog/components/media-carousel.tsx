@@ -1,6 +1,7 @@
 import type { MediaItem } from '@store/contracts';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { API_BASE_URL, apiAssetUrl } from '#web/lib/api-client.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { narrowestSrc } from '../utils/image-srcset';
 import { isSelfHostedUrl } from '../utils/self-hosted-url';
 
@@ -50,6 +51,7 @@ export interface MediaCarouselProps {
 export function MediaCarousel({ items, label, onAudioPlay }: MediaCarouselProps) {
   const media = playableMedia(items);
   const [current, setCurrent] = useState(0);
+  const hydrated = useHydrated();
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const slidesId = useId();
@@ -144,6 +146,7 @@ export function MediaCarousel({ items, label, onAudioPlay }: MediaCarouselProps)
               aria-label={`Show slide ${i + 1} of ${count}${item.title ? `: ${item.title}` : ''}`}
               aria-current={i === index ? 'true' : undefined}
               aria-controls={slidesId}
+              disabled={!hydrated}
               onClick={() => setCurrent(i)}
               className={`block size-16 overflow-hidden rounded-lg border-2 bg-tertiary transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:size-20 ${
                 i === index ? 'border-primary dark:border-accent' : 'border-border opacity-70 hover:opacity-100'
@@ -160,9 +163,12 @@ export function MediaCarousel({ items, label, onAudioPlay }: MediaCarouselProps)
 
 function ArrowButton({ direction, controls, onClick }: { direction: 'previous' | 'next'; controls: string; onClick: () => void }) {
   const previous = direction === 'previous';
+  // The server's HTML cannot change slides: disabled until React adopts it.
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       aria-label={previous ? 'Previous slide' : 'Next slide'}
       aria-controls={controls}
       onClick={onClick}

@@ -37,6 +37,11 @@ export interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
   /** Eager for cards in the first visible row; lazy (default) for the rest. */
   imageLoading?: 'eager' | 'lazy';
+  /**
+   * How urgent the image is: 'high' for the first card only (the page's largest paint); 'low' for the
+   * other eager cards, which also keeps the server renderer from preloading them.
+   */
+  imagePriority?: 'high' | 'low';
 }
 
 /**
@@ -44,7 +49,7 @@ export interface ProductCardProps {
  * stretched over the whole card, so the card is clickable anywhere except the action, which
  * sits above the link and stays a separate control.
  */
-export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2', imageLoading = 'lazy' }: ProductCardProps) {
+export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2', imageLoading = 'lazy', imagePriority }: ProductCardProps) {
   const queryClient = useQueryClient();
   const summary = htmlToPlainText(product.description.summary);
   const href = paths.product.getHref(product.path);
@@ -65,6 +70,7 @@ export function ProductCard({ product, renderAction, headingLevel: Heading = 'h2
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}
             loading={imageLoading}
+            fetchPriority={imagePriority}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
           />

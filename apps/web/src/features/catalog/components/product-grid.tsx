@@ -7,7 +7,10 @@ import { LoadError } from './load-error';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { paths } from '@store/contracts/paths';
 
-/** Cards in the first row (three on large screens) load their image eagerly. */
+/**
+ * Cards in the first row (three on large screens) load their image eagerly; the first card's image
+ * is the largest paint, the others wait behind it (on a phone they are below the fold).
+ */
 const FIRST_ROW = 3;
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
@@ -69,7 +72,13 @@ export function ProductCardList({
     <ul className={GRID}>
       {products.map((product, index) => (
         <li key={product.path}>
-          <ProductCard product={product} renderAction={renderAction} headingLevel={headingLevel} imageLoading={eager && index < FIRST_ROW ? 'eager' : 'lazy'} />
+          <ProductCard
+            product={product}
+            renderAction={renderAction}
+            headingLevel={headingLevel}
+            imageLoading={eager && index < FIRST_ROW ? 'eager' : 'lazy'}
+            imagePriority={eager && index < FIRST_ROW ? (index === 0 ? 'high' : 'low') : undefined}
+          />
         </li>
       ))}
     </ul>

@@ -4,28 +4,26 @@ import { Container } from '#web/components/ui/container.tsx';
 import { paths } from '@store/contracts/paths';
 
 interface Note {
-  left: number;
-  top: number;
-  height: number;
-  width: number;
+  /** Position and size as whole class names (percent positions, px sizes): no inline style, which the CSP refuses in server-rendered HTML. */
+  place: string;
   opacity: string;
   /** Hidden on phones, where the text covers most of the hero. */
   wide?: boolean;
 }
 
-// A static piano roll standing in for the falling-notes visualiser (percent positions, px sizes).
+// A static piano roll standing in for the falling-notes visualiser.
 const NOTES: readonly Note[] = [
-  { left: 5, top: 10, height: 120, width: 14, opacity: 'opacity-50' },
-  { left: 13, top: 50, height: 70, width: 14, opacity: 'opacity-30', wide: true },
-  { left: 21, top: 16, height: 96, width: 10, opacity: 'opacity-25', wide: true },
-  { left: 29, top: 62, height: 130, width: 14, opacity: 'opacity-35', wide: true },
-  { left: 38, top: -6, height: 84, width: 10, opacity: 'opacity-20' },
-  { left: 58, top: 74, height: 90, width: 10, opacity: 'opacity-25', wide: true },
-  { left: 64, top: 2, height: 110, width: 14, opacity: 'opacity-35' },
-  { left: 72, top: 54, height: 64, width: 10, opacity: 'opacity-30', wide: true },
-  { left: 80, top: 22, height: 110, width: 14, opacity: 'opacity-40', wide: true },
-  { left: 88, top: 64, height: 80, width: 10, opacity: 'opacity-25' },
-  { left: 93, top: 4, height: 72, width: 14, opacity: 'opacity-40' },
+  { place: 'left-[5%] top-[10%] h-[120px] w-[14px]', opacity: 'opacity-50' },
+  { place: 'left-[13%] top-[50%] h-[70px] w-[14px]', opacity: 'opacity-30', wide: true },
+  { place: 'left-[21%] top-[16%] h-[96px] w-[10px]', opacity: 'opacity-25', wide: true },
+  { place: 'left-[29%] top-[62%] h-[130px] w-[14px]', opacity: 'opacity-35', wide: true },
+  { place: 'left-[38%] top-[-6%] h-[84px] w-[10px]', opacity: 'opacity-20' },
+  { place: 'left-[58%] top-[74%] h-[90px] w-[10px]', opacity: 'opacity-25', wide: true },
+  { place: 'left-[64%] top-[2%] h-[110px] w-[14px]', opacity: 'opacity-35' },
+  { place: 'left-[72%] top-[54%] h-[64px] w-[10px]', opacity: 'opacity-30', wide: true },
+  { place: 'left-[80%] top-[22%] h-[110px] w-[14px]', opacity: 'opacity-40', wide: true },
+  { place: 'left-[88%] top-[64%] h-[80px] w-[10px]', opacity: 'opacity-25' },
+  { place: 'left-[93%] top-[4%] h-[72px] w-[14px]', opacity: 'opacity-40' },
 ];
 
 export interface LandingHeaderProps {
@@ -48,12 +46,8 @@ export function LandingHeader({ onSignup, signedIn = false, visualizer, visualiz
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-20">
         <div className="absolute inset-0 bg-[radial-gradient(60%_55%_at_50%_45%,rgb(142_249_113/0.16),transparent_70%)]" />
         {!visualizer &&
-          NOTES.map(({ left, top, height, width, opacity, wide }) => (
-            <span
-              key={`${left}-${top}`}
-              className={`absolute rounded-md bg-accent ${opacity} ${wide ? 'max-sm:hidden' : ''}`}
-              style={{ left: `${left}%`, top: `${top}%`, height, width }}
-            />
+          NOTES.map(({ place, opacity, wide }) => (
+            <span key={place} className={`absolute rounded-md bg-accent ${place} ${opacity} ${wide ? 'max-sm:hidden' : ''}`} />
           ))}
         <div className="absolute inset-0 bg-[radial-gradient(45%_40%_at_50%_50%,var(--background),transparent)] opacity-80" />
         <div className="absolute inset-x-0 bottom-0 h-24 bg-linear-to-b from-transparent to-background" />

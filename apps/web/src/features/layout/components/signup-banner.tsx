@@ -9,7 +9,7 @@ export function SignupBanner({ onSignup }: { onSignup: () => void }) {
   const [dismissed, setDismissed] = useState(false);
   if (dismissed) return null;
   return (
-    <section aria-label="Create an account" className={`border-b ${hairline} bg-tertiary`}>
+    <section aria-label="Create an account" data-signup-banner className={`border-b ${hairline} bg-tertiary`}>
       <Container className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2.5 sm:flex-nowrap">
         <span aria-hidden="true" className="hidden size-2 shrink-0 rounded-full bg-accent sm:block" />
         <p className="min-w-0 flex-1 basis-full text-sm text-primary sm:basis-auto">

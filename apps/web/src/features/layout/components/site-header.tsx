@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Container } from '#web/components/ui/container.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock';
 import { PAGE_LINKS } from '../nav-links';
 import { hairline, iconButton } from '../styles';
@@ -26,6 +27,7 @@ export function SiteHeader({ cart, account, storeName }: SiteHeaderProps) {
   // The mobile menu belongs to the location it was opened on, so any navigation closes it.
   const [mobileMenuKey, setMobileMenuKey] = useState<string | null>(null);
   const mobileOpen = mobileMenuKey === location.key;
+  const hydrated = useHydrated();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mobileMenuId = useId();
 
@@ -62,6 +64,8 @@ export function SiteHeader({ cart, account, storeName }: SiteHeaderProps) {
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={mobileOpen}
             aria-controls={mobileMenuId}
+            // The server's HTML cannot open the menu: disabled until React adopts it.
+            disabled={!hydrated}
             onClick={() => setMobileMenuKey(mobileOpen ? null : location.key)}
             className={`${iconButton} -mr-2 md:hidden`}
           >

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { LYRA_NAME } from '../constants';
 import { LyraAvatar } from './lyra-avatar';
 
@@ -15,10 +16,13 @@ export interface AskLyraButtonProps {
  * dialogs). It is all of Lyra the first page loads; the panel is its own chunk.
  */
 export function AskLyraButton({ expanded, onOpen, onPrepare, ref }: AskLyraButtonProps) {
+  // The server's HTML cannot open the panel: disabled until React adopts it.
+  const hydrated = useHydrated();
   return (
     <button
       ref={ref}
       type="button"
+      disabled={!hydrated}
       aria-haspopup="dialog"
       aria-expanded={expanded}
       onClick={onOpen}

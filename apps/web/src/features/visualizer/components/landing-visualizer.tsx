@@ -12,8 +12,12 @@ export function LandingVisualizerCanvas({ state, sound }: { state: LandingVisual
       style={{ '--landing-opacity': LANDING_OPACITY } as CSSProperties}
       data-testid="landing-visualizer"
     >
-      {/* 30 frames a second: half the drawing, and at half opacity behind the text the difference does not show. */}
-      <PianoRoll song={song} options={options} sound={sound && options.soundOn} maxFps={30} />
+      {/*
+        30 frames a second at one canvas pixel per CSS pixel: a phone's screen has three or four
+        times as many pixels to fill at its own ratio, and at half opacity behind the text neither
+        difference shows, while every frame is main-thread work the shopper's taps wait behind.
+      */}
+      <PianoRoll song={song} options={options} sound={sound && options.soundOn} maxFps={30} maxPixelRatio={1} />
     </div>
   );
 }

@@ -7,11 +7,15 @@ import { PianoRoll } from './piano-roll';
 
 /** The song times the piano roll asks the renderer to draw. */
 const drawnTimes: number[] = [];
+/** The pixel ratios the piano roll sized its canvas at. */
+const pixelRatios: number[] = [];
 
 vi.mock('../render/piano-roll-renderer', () => ({
   PianoRollRenderer: class {
     leadIn = 0;
-    resize() {}
+    resize(_width: number, _height: number, pixelRatio: number) {
+      pixelRatios.push(pixelRatio);
+    }
     draw(time: number) {
       drawnTimes.push(time);
     }
@@ -30,6 +34,7 @@ function frameAt(timestamp: number) {
 
 beforeEach(() => {
   drawnTimes.length = 0;
+  pixelRatios.length = 0;
   frames = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as CanvasRenderingContext2D);
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
@@ -58,5 +63,14 @@ describe('PianoRoll', () => {
 
   it('scrolls at another speed when told, in percent of the written tempo', () => {
     expect(songSecondsPerSecond(50)).toBeCloseTo(0.5, 6);
+  });
+
+  it("draws at the screen's pixel ratio up to 2, or up to the ratio it is given", () => {
+    vi.stubGlobal('devicePixelRatio', 3);
+    render(<PianoRoll song={song} options={DEFAULT_PLAYER_OPTIONS} />);
+    render(<PianoRoll song={song} options={DEFAULT_PLAYER_OPTIONS} maxPixelRatio={1} />);
+    vi.stubGlobal('devicePixelRatio', 1.75);
+    render(<PianoRoll song={song} options={DEFAULT_PLAYER_OPTIONS} />);
+    expect(pixelRatios).toEqual([2, 1, 1.75]);
   });
 });

@@ -24,6 +24,8 @@ export interface PianoRollProps {
   scrollSpeed?: number;
   /** Draw at most this many frames a second (the song still runs in real time). */
   maxFps?: number;
+  /** Draw at most this many canvas pixels per CSS pixel (sharper costs more per frame). */
+  maxPixelRatio?: number;
   /** Draw only the octaves the song uses instead of all 88 keys (small players). */
   fitKeys?: boolean;
   /** Accessible name; without one the canvas is decorative (hidden from assistive technology). */
@@ -44,6 +46,7 @@ export function PianoRoll({
   scrollSpeed = DEFAULT_SCROLL_SPEED,
   fitKeys = false,
   maxFps = 60,
+  maxPixelRatio = MAX_PIXEL_RATIO,
   label,
   className,
 }: PianoRollProps) {
@@ -132,7 +135,7 @@ export function PianoRoll({
 
     const resize = () => {
       const box = canvas.getBoundingClientRect();
-      renderer.resize(box.width, box.height, Math.min(MAX_PIXEL_RATIO, window.devicePixelRatio || 1));
+      renderer.resize(box.width, box.height, Math.min(maxPixelRatio, window.devicePixelRatio || 1));
       if (frame === 0) drawStill();
     };
     const resizeObserver = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(resize);
@@ -162,7 +165,7 @@ export function PianoRoll({
     };
     // `playing` is read once for the first still frame; later changes go through `update`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [song, options, fitKeys, maxFps]);
+  }, [song, options, fitKeys, maxFps, maxPixelRatio]);
 
   useEffect(() => {
     settings.current = { playing, sound, scrollSpeed };

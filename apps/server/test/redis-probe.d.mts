@@ -1,0 +1,2 @@
+export const TEST_REDIS_URL: string;
+export function redisAnswers(url: string): Promise<boolean>;
