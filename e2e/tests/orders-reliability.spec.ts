@@ -96,7 +96,7 @@ test.describe('orders survive a killed store', () => {
         await db.close();
       }
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 
@@ -150,7 +150,7 @@ test.describe('orders survive a killed store', () => {
       await blocker.end().catch(() => undefined);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 });

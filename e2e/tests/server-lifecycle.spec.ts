@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -38,6 +38,34 @@ test.describe('running the built store', () => {
     }
   });
 
+  // Killed as the renderer loads, and while it writes: a channel that closed before it looked, and one that closes under it.
+  for (const moment of ['as the renderer starts', 'once the renderer has written a WebP'] as const) {
+    test(`a store killed outright ${moment} leaves no cover renderer writing into its data folder`, async () => {
+      test.setTimeout(120_000);
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'songwish-killed-'));
+      const covers = path.join(dataDir, 'media', 'covers');
+      const webps = async () => (await readdir(covers).catch(() => [])).filter((name) => name.endsWith('.webp'));
+      const port = String(8300 + test.info().workerIndex);
+      try {
+        const store = await startBuiltServer({ PORT: port, DATA_DIR: dataDir });
+        // The seed covers' WebPs are rendered by a process of the store's own, just after it is ready.
+        await expect.poll(() => processesNaming(dataDir), { intervals: [20] }).toHaveLength(1);
+        if (moment === 'once the renderer has written a WebP') await expect.poll(async () => (await webps()).length, { intervals: [20] }).toBeGreaterThan(0);
+        await store.stop('SIGKILL');
+        await expect.poll(() => processesNaming(dataDir), { timeout: 5_000 }).toEqual([]);
+        // It stopped with the store instead of finishing its work: some of the covers (each an SVG
+        // and three WebPs once rendered) were never written, and nothing is written any more.
+        const written = await readdir(covers);
+        const svgs = written.filter((name) => name.endsWith('.svg')).length;
+        expect((await webps()).length).toBeLessThan(3 * svgs);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(await readdir(covers)).toEqual(written);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      }
+    });
+  }
+
   test('an invalid environment stops the start and names every bad variable', async () => {
     const { code, output } = await runFailingStart({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', STORE_CURRENCY: 'dollars' });
     expect(code).toBe(1);
@@ -74,3 +102,10 @@ test.describe('running the built store', () => {
     }
   });
 });
+
+/** The command lines of this machine's processes that name `text` (Linux's /proc). */
+async function processesNaming(text: string) {
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const commandLines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+  return commandLines.filter((line) => line.includes(text)).map((line) => line.replaceAll('\0', ' '));
+}
