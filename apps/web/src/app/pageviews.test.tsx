@@ -55,6 +55,21 @@ describe('page views', () => {
     ]);
   });
 
+  it('counts the landing page with its campaign when the shopper moves on at once (a click as the page comes alive)', async () => {
+    const router = createBrowserRouter([{ path: '*', element: <Pageviews /> }]);
+    render(<RouterProvider router={router} />);
+    await act(() => router.navigate('/products/test-plugin'));
+    await settle();
+    expect(sent()).toEqual([
+      { name: 'pageview', url: 'http://localhost:3000/landing?utm_source=newsletter&utm_campaign=autumn', referrer: 'https://news.example.com/story' },
+      {
+        name: 'pageview',
+        url: 'http://localhost:3000/products/test-plugin',
+        referrer: 'http://localhost:3000/landing?utm_source=newsletter&utm_campaign=autumn',
+      },
+    ]);
+  });
+
   it("does not count the landing page again when the page's loader already did, and counts the next page with it as referrer", async () => {
     // What index.html's loader leaves when the shopper left the rendered page before this code ran.
     document.documentElement.setAttribute(PAGEVIEW_COUNTED_ATTRIBUTE, '');

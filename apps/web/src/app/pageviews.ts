@@ -4,24 +4,22 @@ import { claimLandingPageview, track } from '#web/lib/analytics.ts';
 
 /**
  * One `pageview` per page the shopper lands on: the first load and every change of path. A
- * change of the query or the hash alone (a filter, an anchor) is the same page. Sent after the
- * route has rendered, so counting never delays a page. The first page view tells where the
- * visitor came from (the server keeps only another site's host); later ones the store page before.
+ * change of the query or the hash alone (a filter, an anchor) is the same page. Sent from an
+ * effect, after the route has rendered, so counting never delays a page; and at once, not on a
+ * timer, which a click as the page comes alive would cancel (the landing page and its campaign
+ * would be lost). The first page view tells where the visitor came from (the server keeps only
+ * another site's host); later ones the store page before.
  */
 export function usePageviews() {
   const { pathname } = useLocation();
   const counted = useRef<{ pathname: string; url: string } | null>(null);
 
   useEffect(() => {
+    // The ref outlives StrictMode's second run of this effect, so one event goes.
     if (counted.current?.pathname === pathname) return;
-    // StrictMode runs effects twice: the first timer is cleared before it fires, so one event goes.
-    const timer = setTimeout(() => {
-      const landing = counted.current === null;
-      const referrer = counted.current ? counted.current.url : document.referrer;
-      counted.current = { pathname, url: window.location.href };
-      if (landing && !claimLandingPageview()) return;
-      track('pageview', undefined, referrer);
-    }, 0);
-    return () => clearTimeout(timer);
+    const previous = counted.current;
+    counted.current = { pathname, url: window.location.href };
+    if (!previous && !claimLandingPageview()) return;
+    track('pageview', undefined, previous ? previous.url : document.referrer);
   }, [pathname]);
 }
