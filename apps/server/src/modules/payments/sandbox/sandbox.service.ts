@@ -96,20 +96,31 @@ const CONTACT_KEYS = ['email', 'firstName', 'lastName', 'company', 'phone', 'cou
  * codes, contact pre-fill, and payment with test cards. A completed payment writes the
  * provider's order, the webhook it owes, and the emptied cart in one transaction.
  */
+/** What a cart change inside its transaction works with: the products were read before it opened. */
+interface CartChange {
+  db: Database;
+  at: Date;
+  catalogue: PricedProduct[];
+}
+
 export function createSandboxService(options: SandboxServiceOptions) {
   const { db, currency, storeName } = options;
   const now = options.now ?? (() => new Date());
   const repository = options.repository(db);
-  const liveProducts = (repo: SandboxRepository, at: Date) => (options.catalogue ? options.catalogue.at(at) : repo.listLiveProducts(at));
+  /**
+   * Read before a cart's transaction opens, never inside it: the cached copy reads the products
+   * table on the database when it is cold, which on PGlite (one connection) would wait for that
+   * transaction forever.
+   */
+  const liveProducts = (at: Date) => (options.catalogue ? options.catalogue.at(at) : repository.listLiveProducts(at));
 
   async function price(
-    repo: SandboxRepository,
     database: Database,
     cart: { items: CartItem[]; couponCode: string | null; contact: CartContact | null },
     at: Date,
+    catalogue: PricedProduct[],
     payment?: { email: string },
-  ): Promise<{ catalogue: PricedProduct[]; priced: PricedCart; evaluation: CouponEvaluation | null }> {
-    const catalogue = await liveProducts(repo, at);
+  ): Promise<{ priced: PricedCart; evaluation: CouponEvaluation | null }> {
     const lines = priceLines(cart.items, byPath(catalogue), currency);
     const evaluation = cart.couponCode
       ? await options.coupons(database).evaluateCoupon(cart.couponCode, couponLines(lines), {
@@ -120,11 +131,13 @@ export function createSandboxService(options: SandboxServiceOptions) {
           lock: payment !== undefined,
         })
       : null;
-    return { catalogue, priced: priceCart(lines, currency, evaluation), evaluation };
+    return { priced: priceCart(lines, currency, evaluation), evaluation };
   }
 
   async function view(row: SandboxCartRow, couponError?: SandboxCouponError): Promise<SessionView> {
-    const { catalogue, priced } = await price(repository, db, row, now());
+    const at = now();
+    const catalogue = await liveProducts(at);
+    const { priced } = await price(db, row, at, catalogue);
     return { session: row.id, cart: toSblCartData(priced, catalogue), ...(couponError ? { couponError } : {}) };
   }
 
@@ -134,17 +147,15 @@ export function createSandboxService(options: SandboxServiceOptions) {
    */
   async function mutate(
     sessionId: string,
-    change: (
-      row: SandboxCartRow,
-      tx: { repo: SandboxRepository; db: Database; at: Date },
-    ) => Promise<{ changes: Partial<SandboxCartRow> | null; couponError?: SandboxCouponError }>,
+    change: (row: SandboxCartRow, tx: CartChange) => Promise<{ changes: Partial<SandboxCartRow> | null; couponError?: SandboxCouponError }>,
   ): Promise<SessionView> {
     const at = now();
+    const catalogue = await liveProducts(at);
     const { row, couponError } = await db.transaction(async (tx) => {
       const repo = options.repository(tx);
       const current = await repo.lockCart(sessionId);
       if (!current) throw unknownSession();
-      const result = await change(current, { repo, db: tx, at });
+      const result = await change(current, { db: tx, at, catalogue });
       const { changes } = result;
       if (!changes) return { row: current, couponError: result.couponError };
       await repo.updateCart(current.id, changes, at);
@@ -161,9 +172,9 @@ export function createSandboxService(options: SandboxServiceOptions) {
     return { delivered, attempts: delivery.attempts, lastError: delivery.lastError, nextAttemptAt: delivered ? null : delivery.nextAttemptAt };
   }
 
-  async function requireLive(repo: SandboxRepository, paths: string[]): Promise<void> {
+  function requireLive(catalogue: PricedProduct[], paths: string[]): void {
     if (paths.length === 0) return;
-    const live = byPath(await liveProducts(repo, now()));
+    const live = byPath(catalogue);
     const missing = [...new Set(paths)].filter((path) => live.get(path)?.currency !== currency);
     if (missing.length > 0) {
       throw new SandboxError(
@@ -176,16 +187,11 @@ export function createSandboxService(options: SandboxServiceOptions) {
   }
 
   async function isForSale(path: string): Promise<boolean> {
-    return byPath(await liveProducts(repository, now())).get(path)?.currency === currency;
+    return byPath(await liveProducts(now())).get(path)?.currency === currency;
   }
 
-  async function evaluatePromo(
-    code: string,
-    items: CartItem[],
-    contact: CartContact | null,
-    tx: { repo: SandboxRepository; db: Database; at: Date },
-  ): Promise<CouponEvaluation> {
-    const lines = priceLines(items, byPath(await liveProducts(tx.repo, tx.at)), currency);
+  async function evaluatePromo(code: string, items: CartItem[], contact: CartContact | null, tx: CartChange): Promise<CouponEvaluation> {
+    const lines = priceLines(items, byPath(tx.catalogue), currency);
     return options.coupons(tx.db).evaluateCoupon(code, couponLines(lines), {
       now: tx.at,
       currency,
@@ -215,7 +221,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
         if (added) return view(added);
       }
       return mutate(sessionId, async (row, tx) => {
-        await requireLive(tx.repo, [path]);
+        requireLive(tx.catalogue, [path]);
         if (row.items.some((item) => item.path === path)) return { changes: null };
         return { changes: itemChanges(limitLines([...row.items, { path, quantity: 1 }])) };
       });
@@ -224,7 +230,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
     /** `update(path, quantity)`; 0 removes the product. */
     setQuantity(sessionId: string, path: string, quantity: number): Promise<SessionView> {
       return mutate(sessionId, async (row, tx) => {
-        if (quantity > 0) await requireLive(tx.repo, [path]);
+        if (quantity > 0) requireLive(tx.catalogue, [path]);
         return { changes: itemChanges(setQuantity(row.items, path, quantity)) };
       });
     },
@@ -252,8 +258,8 @@ export function createSandboxService(options: SandboxServiceOptions) {
     push(sessionId: string, input: SandboxPushInput): Promise<SessionView> {
       return mutate(sessionId, async (row, tx) => {
         const products = input.products ?? [];
-        await requireLive(
-          tx.repo,
+        requireLive(
+          tx.catalogue,
           products.filter((product) => product.quantity > 0).map((product) => product.path),
         );
         let items = input.reset ? [] : row.items;
@@ -279,7 +285,8 @@ export function createSandboxService(options: SandboxServiceOptions) {
     async getCheckout(sessionId: string): Promise<CheckoutView | null> {
       const row = await repository.findCart(sessionId);
       if (!row) return null;
-      const { priced } = await price(repository, db, row, now());
+      const at = now();
+      const { priced } = await price(db, row, at, await liveProducts(at));
       const completed = row.completedOrderId && row.items.length === 0 ? await repository.findOrder(row.completedOrderId) : undefined;
       return {
         session: row.id,
@@ -298,6 +305,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
      */
     async pay(sessionId: string, input: SandboxPayRequest): Promise<PayResult> {
       const at = now();
+      const catalogue = await liveProducts(at);
       const result = await db.transaction(async (tx): Promise<PayResult> => {
         const repo = options.repository(tx);
         const row = await repo.lockCart(sessionId);
@@ -306,7 +314,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
           const existing = await repo.findOrder(row.completedOrderId);
           if (existing) return { order: orderReceived(existing), created: false };
         }
-        const { priced, evaluation } = await price(repo, tx, row, at, { email: input.email });
+        const { priced, evaluation } = await price(tx, row, at, catalogue, { email: input.email });
         if (priced.lines.length === 0) throw new SandboxError('empty_cart', 'Your cart is empty. Add a product before you check out.');
 
         const fields: Partial<Record<CardField | 'country', string>> = {};
