@@ -3,9 +3,9 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '#server-tes
 import type { Database } from '#server/db/client.ts';
 import { createCouponRepository } from '#server/modules/coupons/coupons.repository.ts';
 import { createCouponService } from '#server/modules/coupons/coupons.service.ts';
-import { createLiveCatalogue } from './live-catalogue';
-import { createSandboxRepository } from './sandbox.repository';
-import { createSandboxService } from './sandbox.service';
+import { createLiveCatalogue } from '#server/modules/payments/sandbox/live-catalogue.ts';
+import { createSandboxRepository } from '#server/modules/payments/sandbox/sandbox.repository.ts';
+import { createSandboxService } from '#server/modules/payments/sandbox/sandbox.service.ts';
 
 // The sandbox prices carts from a cached copy of the live products, which reads the products
 // table when it is cold (after a catalogue write, or a minute). A cart change that found it cold
