@@ -41,7 +41,9 @@ export default defineConfig({
   // early and say so, rather than run past CI's time limit with nothing to show.
   maxFailures: 15,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // Tests that run axe and take screenshots at several sizes take 45–60 s on a slow two-core
+  // machine; a minute left them failing there on time alone.
+  timeout: 90_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

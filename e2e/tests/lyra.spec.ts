@@ -210,8 +210,6 @@ test.describe('signed in', () => {
 for (const theme of THEMES) {
   for (const viewport of VIEWPORTS) {
     test(`a real answer and a real sketch are accessible and readable (${theme} theme, ${viewport.width} px wide)`, async ({ page }, testInfo) => {
-      // Four axe scans and five screenshots: on a slow machine this alone comes near the usual minute.
-      test.slow();
       const problems = watchConsole(page);
       await useTheme(page, theme);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
