@@ -44,6 +44,10 @@ export default defineConfig({
   // Tests that run axe and take screenshots at several sizes take 45–60 s on a slow two-core
   // machine; a minute left them failing there on time alone.
   timeout: 90_000,
+  // The same machine, loaded with two browsers, axe and the store, sometimes takes more than the
+  // default 5 s to show a page's answer (a Lyra sketch, a table after a reload): CI failed on that
+  // wait alone. An assertion still has to come true; it is only given the time to.
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

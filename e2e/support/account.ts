@@ -9,7 +9,7 @@ export async function loginFromHeader(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Login', exact: true }).locator('visible=true').first().click();
   const signIn = page.getByRole('heading', { level: 1, name: 'Sign in' });
   // A shopper still signed in at the provider comes straight back.
-  await expect(signIn.or(page.getByRole('heading', { level: 1, name: 'My account' }))).toBeVisible({ timeout: 15_000 });
+  await expect(signIn.or(page.getByRole('heading', { level: 1, name: 'My account' }))).toBeVisible();
   if (!(await signIn.isVisible())) return;
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -6,7 +6,7 @@ export const ADMIN_PASSWORD = 'maker correct horse battery';
 /** Opens a back-office page and waits for its heading. */
 export async function openAdmin(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
 /** The back office is held to every axe rule, not only the serious ones: no violation at all. */

@@ -10,7 +10,7 @@ export async function addFromCard(page: Page, productName: string) {
 /** Fills the sandbox checkout's contact and billing fields; returns the checkout frame. */
 export async function fillSandboxContact(page: Page, email: string) {
   const frame = page.frameLocator('#fsc-embedded-checkout-container iframe');
-  await expect(frame.getByText('Sandbox — no real payment')).toBeVisible({ timeout: 15_000 });
+  await expect(frame.getByText('Sandbox — no real payment')).toBeVisible();
   await frame.getByLabel('Email').fill(email);
   await frame.getByLabel('First name').fill('Robin');
   await frame.getByLabel('Last name').fill('Keys');

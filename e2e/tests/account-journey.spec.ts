@@ -102,7 +102,7 @@ test('a guest purchase appears in the account after sign-up, with its licence an
     await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
 
     const order = page.getByRole('listitem', { name: `Order ${reference}` });
-    await expect(order).toBeVisible({ timeout: 15_000 });
+    await expect(order).toBeVisible();
     await expect(order.getByText('Completed')).toBeVisible();
     await expect(order.getByText('Version tracking starts after your first download.')).toBeVisible();
     const licences = page.getByRole('region', { name: 'Licenses' });
@@ -123,7 +123,7 @@ test('a guest purchase appears in the account after sign-up, with its licence an
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(head.headers()['x-content-sha256']);
 
     await page.reload();
-    await expect(order.getByText(/^Up to date/)).toBeVisible({ timeout: 15_000 });
+    await expect(order.getByText(/^Up to date/)).toBeVisible();
 
     // The maker publishes a new version.
     await server.stop();
@@ -131,14 +131,14 @@ test('a guest purchase appears in the account after sign-up, with its licence an
     await publishVersion(dataDir);
     server = await startBuiltServer(env);
     await page.reload();
-    await expect(order.getByRole('link', { name: 'Download Update reMIDI 4' })).toBeVisible({ timeout: 15_000 });
+    await expect(order.getByRole('link', { name: 'Download Update reMIDI 4' })).toBeVisible();
     await expect(order.getByText(new RegExp(`Update available: .* → ${NEW_VERSION.replace(/\./g, '\\.')}`))).toBeVisible();
 
     // Screenshots of both tabs, both themes, phone and desktop; no serious accessibility problems.
     await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
       await setTheme(page, theme);
       await page.goto('/account?tab=orders');
-      await expect(order).toBeVisible({ timeout: 15_000 });
+      await expect(order).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await screenshot('account-orders');
       await page.getByRole('link', { name: 'Profile' }).click();

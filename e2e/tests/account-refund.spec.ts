@@ -51,7 +51,7 @@ test('a refunded line: refund email, refused download link, and the account show
   await page.goto('/');
   await loginFromHeader(page, email, PASSWORD);
   const order = page.getByRole('listitem', { name: `Order ${reference}` });
-  await expect(order).toBeVisible({ timeout: 15_000 });
+  await expect(order).toBeVisible();
   await expect(order.getByText('Partly refunded')).toBeVisible();
   await expect(order.getByText('Refunded', { exact: true })).toBeVisible();
   await expect(order.getByText('Refunded: no downloads')).toBeVisible();
@@ -64,7 +64,7 @@ test('a refunded line: refund email, refused download link, and the account show
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.goto('/account?tab=orders');
-    await expect(order.getByText('Partly refunded')).toBeVisible({ timeout: 15_000 });
+    await expect(order.getByText('Partly refunded')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await screenshot('account-refunded');
   });

@@ -38,7 +38,7 @@ test("the storefront's account menu offers 'Admin' to the maker", async ({ page 
     .locator('visible=true')
     .first()
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 });
 
 test('a wrong address says so, and a bad email is refused beside its field', async ({ page }) => {

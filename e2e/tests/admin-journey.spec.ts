@@ -54,7 +54,7 @@ async function publishVersion(page: Page, version: string, notes: string) {
   await expect(card.getByText(`pad-mapper-${version}-mac.zip`, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await card.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(card.getByText('Current', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('Current', { exact: true })).toBeVisible();
 }
 
 // Runs at 1440 and 390 px (the admin projects): the maker is signed in from the admin setup; the
@@ -106,7 +106,7 @@ test('the maker adds a product with an image, a key fact and a file; a shopper f
   await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
   await page.getByLabel('Percentage off').fill('10');
   await page.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(page.getByText(code).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(code).first()).toBeVisible();
   await expectAxeClean(page);
 
   // The shopper: signed up, opted in to release emails, finds the product under its category.
@@ -119,7 +119,7 @@ test('the maker adds a product with an image, a key fact and a file; a shopper f
   await shopper.goto('/account?tab=profile');
   // The box is disabled until the shopper's current choice has loaded.
   const releaseEmails = shopper.getByLabel('Email me when a product I own has a new version');
-  await expect(releaseEmails).toBeEnabled({ timeout: 15_000 });
+  await expect(releaseEmails).toBeEnabled();
   await releaseEmails.check();
   await expect(shopper.getByText('Saved.', { exact: true })).toBeVisible({ timeout: 10_000 });
 
@@ -135,7 +135,7 @@ test('the maker adds a product with an image, a key fact and a file; a shopper f
   await shopper.goto('/cart');
   await shopper.getByLabel('Promo code').fill(code.toLowerCase());
   await shopper.getByRole('button', { name: 'Apply' }).click();
-  await expect(shopper.getByRole('main').getByText('$26.10').first()).toBeVisible({ timeout: 15_000 });
+  await expect(shopper.getByRole('main').getByText('$26.10').first()).toBeVisible();
   await shopper.getByRole('button', { name: 'Secure Checkout' }).click();
   await payInSandbox(shopper, email);
   await expect(shopper).toHaveURL(/\/products\/purchase-success\?order=/, { timeout: 30_000 });

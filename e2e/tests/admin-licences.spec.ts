@@ -17,7 +17,7 @@ test('the maker gives a complimentary licence, the recipient sees it, and the de
 
   // The form: a malformed address is refused before anything is sent, then the licence is issued.
   await page.goto('/admin/licences/complimentary');
-  await expect(page.getByRole('heading', { level: 1, name: 'Issue a complimentary licence' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Issue a complimentary licence' })).toBeVisible();
   await page.getByLabel('Email').fill('not an email');
   await page.getByRole('button', { name: 'Issue licence' }).click();
   await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
@@ -27,7 +27,7 @@ test('the maker gives a complimentary licence, the recipient sees it, and the de
   await page.getByLabel('Purpose').selectOption('press');
   await page.getByLabel('Note (optional)').fill('Review for Synth Weekly');
   await page.getByRole('button', { name: 'Issue licence' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Complimentary licence issued' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Complimentary licence issued' })).toBeVisible();
   const key = (await page.locator('span.font-mono').first().innerText()).trim();
   expect(key).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   await expectAxeClean(page);
@@ -43,7 +43,7 @@ test('the maker gives a complimentary licence, the recipient sees it, and the de
   await loginFromHeader(recipient, email, PASSWORD);
   await recipient.goto('/account?tab=orders');
   const order = recipient.getByRole('listitem', { name: /^Order COMP-/ });
-  await expect(order).toBeVisible({ timeout: 15_000 });
+  await expect(order).toBeVisible();
   await expect(order.getByText('Complimentary')).toBeVisible();
   await expect(order.getByText('reMIDI 4').first()).toBeVisible();
   await expect(recipient.getByText(key).first()).toBeVisible();
@@ -51,7 +51,7 @@ test('the maker gives a complimentary licence, the recipient sees it, and the de
 
   // The desk finds it by the key typed in lower case without dashes.
   await page.goto('/admin/licences');
-  await expect(page.getByRole('heading', { level: 1, name: 'Licences' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Licences' })).toBeVisible();
   await page.getByLabel('Licence key or email').fill(key.toLowerCase().replaceAll('-', ''));
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('link', { name: key })).toBeVisible();
@@ -60,7 +60,7 @@ test('the maker gives a complimentary licence, the recipient sees it, and the de
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();
-    await expect(page.getByRole('link', { name: key })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: key })).toBeVisible();
     await screenshot('admin-licence-desk');
   });
   await page.getByRole('link', { name: key }).click();
@@ -86,14 +86,14 @@ test('the maker gives a complimentary licence, the recipient sees it, and the de
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: `Licence ${key}` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Licence ${key}` })).toBeVisible();
     await screenshot('admin-licence');
   });
   await page.goto('/admin/licences/complimentary');
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();
-    await expect(page.getByLabel('Product')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel('Product')).toBeVisible();
     await expectAxeClean(page);
     await screenshot('admin-complimentary-licence');
   });

@@ -38,23 +38,23 @@ test('the maker finds an order by a licence key and refunds one line; the shoppe
 
   // The maker searches the orders by the reMIDI 4 key.
   await page.goto('/admin/orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
   await expectAxeClean(page);
   await page.getByLabel('Search').fill(remidiKey);
   await expect(page).toHaveURL(new RegExp(`q=${remidiKey}`));
   const link = page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: reference });
-  await expect(link).toBeVisible({ timeout: 15_000 });
+  await expect(link).toBeVisible();
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link')).toHaveCount(1);
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();
-    await expect(link).toBeVisible({ timeout: 15_000 });
+    await expect(link).toBeVisible();
     await screenshot('admin-orders');
   });
 
   await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
   await expect(page.getByText(remidiKey, { exact: true })).toBeVisible();
   await expect(page.getByText(rechannelKey, { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Emails sent for this order' })).toContainText(email);
@@ -84,7 +84,7 @@ test('the maker finds an order by a licence key and refunds one line; the shoppe
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
     await screenshot('admin-order');
   });
 
@@ -95,7 +95,7 @@ test('the maker finds an order by a licence key and refunds one line; the shoppe
   await loginFromHeader(shopper, email, PASSWORD);
   await shopper.goto('/account?tab=orders');
   const order = shopper.getByRole('listitem', { name: `Order ${reference}` });
-  await expect(order).toBeVisible({ timeout: 15_000 });
+  await expect(order).toBeVisible();
   await expect(order.getByText('Partly refunded')).toBeVisible();
   await expect(order.getByText('Refunded: no downloads')).toBeVisible();
   await expect(order.getByRole('link', { name: 'Download reChannel' })).toBeVisible();

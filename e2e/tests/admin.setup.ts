@@ -11,6 +11,6 @@ setup('the maker signs up and signs in', async ({ page, baseURL }) => {
   await page.goto('/');
   await loginFromHeader(page, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await page.context().storageState({ path: E2E_ADMIN_STATE });
 });

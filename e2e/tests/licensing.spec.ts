@@ -64,7 +64,7 @@ test('three computers, a fourth refused, one freed on the account page, then the
   await loginFromHeader(page, email, PASSWORD);
   const licences = page.getByRole('region', { name: 'Licenses' });
   const licence = licences.getByRole('listitem', { name: 'reMIDI 4 licence' });
-  await expect(licence.getByText(licenseKey!)).toBeVisible({ timeout: 15_000 });
+  await expect(licence.getByText(licenseKey!)).toBeVisible();
   await expect(licence.getByText(/3 of 3 computers/)).toBeVisible();
   const computers = licence.getByRole('list', { name: 'Computers using the reMIDI 4 licence' });
   for (const computer of COMPUTERS) await expect(computers.getByText(computer.machineName)).toBeVisible();
@@ -74,7 +74,7 @@ test('three computers, a fourth refused, one freed on the account page, then the
   await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.goto('/account?tab=orders');
-    await expect(licence.getByText(/3 of 3 computers/)).toBeVisible({ timeout: 15_000 });
+    await expect(licence.getByText(/3 of 3 computers/)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await screenshot('account-licence-computers');
   });
@@ -98,7 +98,7 @@ test('three computers, a fourth refused, one freed on the account page, then the
   expect(fourth.status()).toBe(201);
   expect(((await fourth.json()) as ActivateResponse).license.activationsUsed).toBe(3);
   await page.reload();
-  await expect(computers.getByText(FOURTH.machineName)).toBeVisible({ timeout: 15_000 });
+  await expect(computers.getByText(FOURTH.machineName)).toBeVisible();
   await expect(licence.getByText(/3 of 3 computers/)).toBeVisible();
 
   expect(problems).toEqual([]);

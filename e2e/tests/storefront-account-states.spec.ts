@@ -43,7 +43,7 @@ for (const theme of THEMES) {
       await page.goto('/account');
       await expect(page.getByRole('heading', { level: 1, name: 'Verifying' })).toBeVisible();
       if (testInfo.project.name === 'desktop') await expect(page.getByRole('banner').getByText('Loading...')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: 'Taking Longer Than Expected' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Taking Longer Than Expected' })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({
         path: path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name, theme, 'account-guard-slow.png'),
@@ -95,14 +95,14 @@ test('sign in from the header, then Logout returns home with a toast', async ({ 
   await loginFromHeader(page, email, password);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   // No customer for this email yet (404): the warning toast, the banner and 'No orders found.'
-  await expect(page.getByRole('alert').filter({ hasText: 'No store purchases found for this email' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'No store purchases found for this email' }).first()).toBeVisible();
   await expect(page.getByText('No orders found.')).toBeVisible();
 
   await page.getByRole('button', { name: /Account menu for/ }).click();
   await expect(page.getByRole('menuitem', { name: 'My Orders' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('status').filter({ hasText: 'You have been logged out successfully' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'You have been logged out successfully' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' }).first()).toBeVisible();
   // The 404 'No orders found' is expected; nothing else may be reported.
   expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);

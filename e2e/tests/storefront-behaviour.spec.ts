@@ -133,7 +133,7 @@ test.describe('when things go wrong', () => {
       failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service Unavailable","message":"down"}' }) : route.continue(),
     );
     await openProductListInBrowser(page);
-    await expect(page.getByText(/couldn.t load the products/i)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/couldn.t load the products/i)).toBeVisible();
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('link', { name: 'reMIDI 4', exact: true }).first()).toBeVisible();
@@ -151,7 +151,7 @@ test.describe('when things go wrong', () => {
     );
     await openProductListInBrowser(page);
     const alert = page.getByRole('alert').filter({ hasText: /couldn.t load the products/i });
-    await expect(alert).toContainText('The store is up but having trouble with this. Try again in a moment.', { timeout: 15_000 });
+    await expect(alert).toContainText('The store is up but having trouble with this. Try again in a moment.');
     statusAnswer = 'down';
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(alert).toContainText('The store is down for a moment. Try again in a minute.');

@@ -39,7 +39,7 @@ test.describe('server-rendered storefront pages', () => {
         await page.goto(path);
         await expect(page.locator('h1').first()).toHaveText(serverHeading ?? '');
         // Once React has adopted the page it takes the server's mark off #root, and its buttons take clicks.
-        await expect(page.locator('#root')).not.toHaveAttribute('data-server-rendered', { timeout: 15_000 });
+        await expect(page.locator('#root')).not.toHaveAttribute('data-server-rendered');
         await page.waitForLoadState('networkidle');
         expect(problems, `${path} hydrates cleanly`).toEqual([]);
         page.removeAllListeners('console');

@@ -80,7 +80,7 @@ test('a signed-in shopper is offered their account on the landing page (storefro
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   const toast = page.getByRole('status').filter({ hasText: 'You have been logged out successfully' });
-  await expect(toast).toBeVisible({ timeout: 15_000 });
+  await expect(toast).toBeVisible();
 
   const box = (await toast.boundingBox())!;
   const viewport = page.viewportSize()!;
@@ -111,6 +111,6 @@ test("the Support page's quick links: sign-up starts the provider's sign-up, the
   await expect(video).toHaveAttribute('rel', /noopener/);
 
   await quickLinks.getByRole('button', { name: /Create your account/ }).click();
-  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   await expect(page.getByLabel('First name')).toBeVisible();
 });

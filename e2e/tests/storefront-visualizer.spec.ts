@@ -33,7 +33,7 @@ test.describe('the landing visualisation', () => {
     release();
 
     const canvas = landingCanvas(page);
-    await expect(canvas).toBeVisible({ timeout: 15_000 });
+    await expect(canvas).toBeVisible();
     await expect(page.getByText('Loading visualization...')).toHaveCount(0);
     await expect.poll(() => page.getByTestId('landing-visualizer').evaluate((element) => getComputedStyle(element).opacity)).toBe('0.5');
     // Drawn at the device pixel ratio, not stretched.
@@ -58,7 +58,7 @@ test.describe('the landing visualisation', () => {
     await page.route(LANDING_MIDI, (route) => route.fulfill({ status: 500, body: 'boom' }));
     await page.goto('/');
     const failure = page.getByText('Failed to load landing midi');
-    await expect(failure).toBeVisible({ timeout: 15_000 });
+    await expect(failure).toBeVisible();
     // Tailwind's colours are oklch(); a 1×1 canvas turns the computed colour into RGB.
     const [red, green, blue] = await failure.evaluate((element) => {
       const context = document.createElement('canvas').getContext('2d')!;
@@ -93,7 +93,7 @@ test.describe('the landing visualisation', () => {
     });
     // A client-side navigation: a reload would lose the marker.
     await page.getByRole('link', { name: 'SongWish home' }).first().click();
-    await expect(landingCanvas(page)).toBeVisible({ timeout: 15_000 });
+    await expect(landingCanvas(page)).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('options')!) as Record<string, unknown>);
     expect(stored).toMatchObject({
       Color: '#8EF971',
@@ -115,7 +115,7 @@ test.describe('the landing visualisation', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const canvas = landingCanvas(page);
-    await expect(canvas).toBeVisible({ timeout: 15_000 });
+    await expect(canvas).toBeVisible();
     await expect.poll(() => paintedPixels(canvas)).toBeGreaterThan(1000);
     const first = await pixels(canvas);
     await page.waitForTimeout(600);
@@ -128,7 +128,7 @@ test.describe('sample pack MIDI previews', () => {
     const problems = watchConsole(page);
     await page.goto(PACK);
     const player = page.getByRole('region', { name: 'Hear the MIDI' });
-    await expect(player).toBeVisible({ timeout: 15_000 });
+    await expect(player).toBeVisible();
     const previews = player.getByRole('list', { name: 'MIDI previews' }).getByRole('button');
     await expect(previews).toHaveCount(4);
     await expect(previews.first()).toHaveAttribute('aria-pressed', 'true');
