@@ -1,6 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { adoptedServerPage } from './app/adopt-server-page';
 import { App, createQueryClient } from './app/app';
 import { createAppRouter, loadMatchedRouteModules } from './app/router';
 import { SERVER_RENDERED_ATTRIBUTE } from '@store/contracts/server-rendering';
@@ -16,7 +17,10 @@ if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
   // nothing on the server's HTML responds, so nothing else waits in front of it.
   const pageCode = loadMatchedRouteModules(window.location.pathname);
   hydrate(queryClient, readServerQueryState(document));
-  void pageCode.then(() => hydrateServerPage(container));
+  // Should the page's code fail to load (a deploy replaced it, the network dropped), the app starts
+  // anyway: its router loads the page again and shows its error page if that fails too, rather
+  // than leaving the server's HTML with buttons that never answer.
+  void pageCode.catch(() => undefined).then(() => hydrateServerPage(container));
 } else {
   // The server wrote the page's title and description for link previews and first paint;
   // from here on each page renders its own (React 19 <title>/<meta>), so hand over to them.
@@ -44,22 +48,6 @@ function hydrateServerPage(root: HTMLElement) {
   // A transition keeps hydration in short tasks (Total Blocking Time); a click meanwhile makes
   // React finish hydrating at once and then handles it.
   startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-        <AdoptedMark root={root} />
-      </StrictMode>,
-    );
+    hydrateRoot(root, adoptedServerPage(root, <App router={router} queryClient={queryClient} />));
   });
-}
-
-/**
- * Takes the server's mark off `#root` once React has adopted the page (its effects run after
- * hydration commits): the page's buttons, which take no clicks until then (index.css), work.
- * Renders nothing, so the server's HTML still matches.
- */
-function AdoptedMark({ root }: { root: HTMLElement }) {
-  useEffect(() => root.removeAttribute(SERVER_RENDERED_ATTRIBUTE), [root]);
-  return null;
 }
