@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import { buildApp, type AppDependencies } from '../src/app';
 import { ConfigError, loadConfig, type Config } from '../src/config/env';
 import { loadSecrets, type Secrets } from '../src/config/secrets';
@@ -25,6 +26,19 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDa
   if (engine === 'pglite') return idempotentClose(await openDatabase({ engine: 'pglite', dataDir: 'memory://' }), async () => {});
   const scratch = await createScratchPostgresDatabase();
   return idempotentClose(await openDatabase({ engine: 'postgresql', url: scratch.url, poolSize: 4 }), scratch.drop);
+}
+
+/**
+ * For a suite whose tests each need a database of their own: call in the suite's body; the
+ * function it returns opens one, and it is destroyed after the test.
+ */
+export function databasePerTest(engine: DatabaseEngine): () => Promise<TestDatabase> {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+  return async () => (database = await createTestDatabase(engine));
 }
 
 /** A new, empty database on the test PostgreSQL server, and how to drop it. */

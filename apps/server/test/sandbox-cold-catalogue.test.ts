@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '#server-test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
 import type { Database } from '#server/db/client.ts';
 import { createCouponRepository } from '#server/modules/coupons/coupons.repository.ts';
 import { createCouponService } from '#server/modules/coupons/coupons.service.ts';
@@ -12,14 +12,10 @@ import { createSandboxService } from '#server/modules/payments/sandbox/sandbox.s
 // inside its transaction read it on the database: on PGlite, one connection, that read waits for
 // the transaction forever and the whole store with it (CI saw a promo code stop the e2e store).
 describe.each(TEST_ENGINES)('cart changes on %s while the cached catalogue is cold', (engine) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.destroy();
-    database = undefined;
-  });
+  const openDatabase = databasePerTest(engine);
 
   async function sandbox() {
-    database = await createTestDatabase(engine);
+    const database = await openDatabase();
     const db = database.db;
     let loads = 0;
     const catalogue = createLiveCatalogue({

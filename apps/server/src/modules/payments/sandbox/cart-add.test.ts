@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '#server-test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
 import type { Database } from '#server/db/client.ts';
 import { sandboxCarts } from '#server/db/schema.ts';
 import { createSandboxRepository } from './sandbox.repository';
@@ -11,15 +11,11 @@ import { pricedProduct } from './testing/priced-product';
 const CATALOGUE = Array.from({ length: 101 }, (_, index) => pricedProduct({ id: index + 1, path: `product-${index}` }));
 
 describe.each(TEST_ENGINES)('adding a product to a sandbox cart on %s', (engine) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.destroy();
-    database = undefined;
-  });
+  const openDatabase = databasePerTest(engine);
 
   /** The service on a fresh database, counting the carts it locks (the transaction path of a cart change). */
   async function sandbox() {
-    database = await createTestDatabase(engine);
+    const database = await openDatabase();
     const locked: string[] = [];
     const repository = (db: Database) => {
       const repo = createSandboxRepository(db);
