@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CODE_TEMPLATE_ID, PAGEVIEW_COUNTED_ATTRIBUTE, type ServerRenderer } from '@store/contracts/server-rendering';
 import { loadWebApp } from '../src/plugins/spa';
 import { RENDER_TIMEOUT_MS } from '../src/plugins/server-rendering';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, storeConfigOf, type TestApp } from './helpers';
 import { adminTestApp, productForm } from './admin-fixtures';
 
 const INDEX = `<!doctype html><html><head><title>Store</title><meta name="description" content="Default" /><script>window.theme='dark'</script><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-def456.js"></head><body><div id="root"></div></body></html>`;
@@ -193,6 +193,33 @@ describe('rendered pages are kept and sent compressed', () => {
     }
   });
 
+  it("renders a page once whatever its query (a campaign's tags, a made-up one), from its path alone", async () => {
+    const renderer = await countingRenderer();
+    const urls: string[] = [];
+    const t = await appWith(fakeRenderer((input) => (urls.push(input.url), renderer.renderPage(input))));
+    try {
+      for (const url of ['/products/remidi-4?utm_source=newsletter', '/products/remidi-4?x=1', '/products/remidi-4?x=2', '/products/remidi-4/']) {
+        expect(renderedRoot((await page(t, url)).body), url).toMatch(/<h1[^>]*>reMIDI 4</);
+      }
+      expect(urls).toEqual([`${t.config.publicUrl}/products/remidi-4`]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("renders each order's thank-you page for its visitor, with its reference, and keeps none of them", async () => {
+    const renderer = await countingRenderer();
+    const t = await appWith(renderer);
+    try {
+      for (const reference of ['SW-1', 'SW-2', 'SW-1']) {
+        expect(renderedRoot((await page(t, `/products/purchase-success?order=${reference}&utm_source=x`)).body)).toContain(`>${reference}<`);
+      }
+      expect(renderer.calls).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("is started by index.html's loader, which looks for the same template and page-view mark", async () => {
     const indexHtml = await readFile(fileURLToPath(new URL('../../web/index.html', import.meta.url)), 'utf8');
     expect(indexHtml).toContain(`document.getElementById('${PAGE_CODE_TEMPLATE_ID}')`);
@@ -213,6 +240,65 @@ describe('when rendering fails', () => {
         expect(response.body, url).not.toContain('query-state');
       }
       expect(renderer.calls).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends the unrendered page when one of its answers is an error, and keeps nothing rendered from it', async () => {
+    let categoriesFail = true;
+    const renderer = await countingRenderer();
+    const webApp = { ...loadWebApp(await webDist()), renderer, renderTimeoutMs: PATIENT_RENDER_MS };
+    const t = await createTestApp('pglite', {
+      webApp,
+      configure: (app) => {
+        app.addHook('onRequest', async (request, reply) => {
+          if (categoriesFail && request.url === '/api/categories') await reply.code(503).send({ message: 'busy' });
+        });
+      },
+    });
+    try {
+      const failing = await page(t, '/about');
+      expect(failing.statusCode).toBe(200);
+      expect(failing.body).toContain(SHELL);
+      expect(renderer.calls).toBe(0);
+      categoriesFail = false;
+      expect(renderedRoot((await page(t, '/about')).body)).toContain('<h1');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('gives a slow rendering up for its visitor but keeps it, once done, for the next', async () => {
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const renderer = fakeRenderer(async () => {
+      await finished;
+      return { head: '', html: '<h1>Rendered at last</h1>', queryState: {} };
+    });
+    const t = await appWith(renderer, 50);
+    try {
+      expect((await page(t, '/about')).body).toContain(SHELL);
+      finish();
+      await expect.poll(async () => renderedRoot((await page(t, '/about')).body)).toBe('<h1>Rendered at last</h1>');
+      expect(renderer.calls).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops a rendering when told to: the web app rejects an aborted one', async () => {
+    const real = (await import(WEB_SERVER_ENTRY)) as ServerRenderer;
+    const t = await appWith(real);
+    try {
+      const publicConfig = storeConfigOf((await page(t, '/cart')).body);
+      const aborted = real.renderPage({
+        url: `${t.config.publicUrl}/about`,
+        config: publicConfig,
+        answers: [],
+        signal: AbortSignal.abort(new Error('given up')),
+      });
+      await expect(aborted).rejects.toThrow('given up');
     } finally {
       await t.close();
     }

@@ -15,7 +15,7 @@ import { setServerStoreConfig } from './lib/store-config';
  * (`answers`) and nothing else: the same input gives the same HTML, so it can be cached.
  * Rejects when anything goes wrong; the server then sends the page unrendered.
  */
-export async function renderPage({ url, config, answers }: RenderPageInput): Promise<RenderedPage> {
+export async function renderPage({ url, config, answers, signal }: RenderPageInput): Promise<RenderedPage> {
   setServerStoreConfig(config);
   const queryClient = createQueryClient();
   seedPageQueries(queryClient, answers);
@@ -26,6 +26,7 @@ export async function renderPage({ url, config, answers }: RenderPageInput): Pro
   if (context.errors) throw new Error(`Rendering ${new URL(url).pathname} reached an error boundary`);
   const slug = context.matches.map((match) => match.route.handle as Partial<ContentHandle> | undefined).findLast((handle) => handle?.contentSlug)?.contentSlug;
   if (slug && Object.hasOwn(contentPages, slug)) await seedContentPage(queryClient, slug as ContentSlug);
+  signal?.throwIfAborted();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToString(
     <StrictMode>
@@ -33,6 +34,7 @@ export async function renderPage({ url, config, answers }: RenderPageInput): Pro
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
+    signal,
   );
   return { ...splitHoisted(html), queryState: dehydrate(queryClient) };
 }
@@ -51,8 +53,11 @@ function splitHoisted(rendered: string): Pick<RenderedPage, 'head' | 'html'> {
   return { head, html: rest };
 }
 
-/** The whole tree once every part is ready; any error (even one a Suspense boundary would hide) rejects. */
-function renderToString(tree: React.ReactNode): Promise<string> {
+/**
+ * The whole tree once every part is ready; any error (even one a Suspense boundary would hide)
+ * rejects, and so does aborting `signal` before it is done.
+ */
+function renderToString(tree: React.ReactNode, signal: AbortSignal | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     let failure: unknown;
@@ -74,5 +79,7 @@ function renderToString(tree: React.ReactNode): Promise<string> {
         failure ??= error;
       },
     });
+    // React then reports what was still pending through onError (or onShellError) and ends the stream.
+    signal?.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
   });
 }

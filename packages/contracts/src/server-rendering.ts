@@ -37,6 +37,8 @@ export interface RenderPageInput {
   url: string;
   config: PublicStoreConfig;
   answers: readonly ApiAnswer[];
+  /** Aborting it stops the rendering, which then rejects: a render that never ends holds nothing. */
+  signal?: AbortSignal;
 }
 
 export interface RenderedPage {

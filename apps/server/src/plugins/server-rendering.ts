@@ -25,6 +25,34 @@ const RENDERED_MODULES = new Set<PageModule>(['home', 'product-list', 'product',
 /** A render slower than this is given up: the visitor gets the unrendered page at once instead. */
 export const RENDER_TIMEOUT_MS = 1_000;
 
+/**
+ * A render still running this long after it started is stopped: its visitors were sent the
+ * unrendered page long ago, and one that never ends would hold its page's whole tree.
+ */
+export const RENDER_ABANDON_MS = 15_000;
+
+/** The query parameters a rendered page reads; any other (a campaign's utm_ tags, a remix) changes nothing the server renders. */
+const QUERY_READ: Partial<Record<PageModule, readonly string[]>> = { 'purchase-success': ['order'] };
+
+/**
+ * What the server renders for a page's URL: its path (as `pathname`, normalised) with only the
+ * query parameters the page reads, so `?utm_source=…` or any made-up query shares the path's one
+ * rendering instead of making one each. `shared` says whether that rendering can be kept for every
+ * visitor; a page that reads its query (an order's thank-you page) is rendered for its visitor alone.
+ */
+export function renderTargetOf(pathname: string, url: string): { url: string; shared: boolean } {
+  const read = QUERY_READ[findPage(pathname)?.module ?? 'home'] ?? [];
+  if (read.length === 0) return { url: pathname, shared: true };
+  const given = new URLSearchParams(url.split('?')[1] ?? '');
+  const kept = new URLSearchParams();
+  for (const name of read) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return { url: query ? `${pathname}?${query}` : pathname, shared: false };
+}
+
 /** Whether the server renders the page at `pathname` (path only, no query). */
 export function isServerRenderedPage(pathname: string): boolean {
   const page = findPage(pathname);

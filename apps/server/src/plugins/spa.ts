@@ -20,7 +20,9 @@ import {
   importServerRenderer,
   insertRenderedPage,
   isServerRenderedPage,
+  RENDER_ABANDON_MS,
   RENDER_TIMEOUT_MS,
+  renderTargetOf,
   serverEntryOf,
   toApiAnswers,
   withTimeout,
@@ -141,22 +143,34 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   /**
    * The storefront's public page at this URL, rendered: from the cache while the answers it was
    * rendered from are unchanged, else rendered anew. Undefined when the page is not one the
-   * server renders, or rendering failed or was slow: the page is then sent unrendered as before.
+   * server renders, one of its answers was an error, or rendering failed or was slow: the page is
+   * then sent unrendered as before, and the browser asks and retries as it does for any page.
    */
   const renderedPage = async (request: FastifyRequest, meta: PageMeta): Promise<PageBody | undefined> => {
-    if (!renderer || !isServerRenderedPage(pathOf(request.url))) return undefined;
+    const pathname = pathOf(request.url);
+    if (!renderer || !isServerRenderedPage(pathname)) return undefined;
     try {
       const fetched = await fetchApiAnswers(app, meta.preload?.fetch ?? []);
-      return await renderedPages.get(request.url, answersVersion(fetched), async () => {
-        const rendering = renderer.renderPage({ url: `${options.publicUrl}${request.url}`, config: options.publicConfig, answers: toApiAnswers(fetched) });
-        const page = await withTimeout(rendering, webApp.renderTimeoutMs ?? RENDER_TIMEOUT_MS);
+      // Kept, a page rendered from a failing answer would be every visitor's until the answer changed.
+      if (fetched.some((answer) => answer.status !== 200)) return undefined;
+      const target = renderTargetOf(pathname, request.url);
+      const render = async () => {
+        const page = await renderer.renderPage({
+          url: `${options.publicUrl}${target.url}`,
+          config: options.publicConfig,
+          answers: toApiAnswers(fetched),
+          signal: AbortSignal.timeout(RENDER_ABANDON_MS),
+        });
         // The answers are in the page: preloading them too would only compete with its first paint.
         const shell = renderIndexHtml(webApp.indexHtml, options.publicConfig, { ...meta, preload: { ...meta.preload, fetch: [] } });
         return toPageBody(deferPageCode(insertRenderedPage(shell, page)));
-      });
+      };
+      const rendering = target.shared ? renderedPages.get(target.url, answersVersion(fetched), render) : render();
+      // A visitor waits so long at most; a slow rendering goes on, and is kept for the next one.
+      return await withTimeout(rendering, webApp.renderTimeoutMs ?? RENDER_TIMEOUT_MS);
     } catch (error) {
       // The path only: a page's query may carry an order reference.
-      request.log.warn({ err: error, page: pathOf(request.url) }, 'rendering the page failed; sent it unrendered');
+      request.log.warn({ err: error, page: pathname }, 'rendering the page failed; sent it unrendered');
       return undefined;
     }
   };
