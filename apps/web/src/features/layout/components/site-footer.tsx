@@ -86,7 +86,8 @@ export function SiteFooter({ config }: { config: PublicStoreConfig }) {
         </div>
 
         <div className={`mt-12 flex flex-col-reverse gap-6 border-t ${hairline} pt-6 sm:flex-row sm:items-center sm:justify-between`}>
-          <p className="text-sm text-secondary">
+          {/* A page rendered on the server before New Year (its clock, or a kept page) may carry last year. */}
+          <p className="text-sm text-secondary" suppressHydrationWarning>
             © {year} {config.storeName}
           </p>
           <ul className="flex flex-wrap gap-2" aria-label="Follow us">

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMidiSong } from '../hooks/use-midi-song';
-import { loadPlayerOptions } from '../options/player-options';
+import { useStoredPlayerOptions } from '../hooks/use-stored-player-options';
 import { PianoRoll } from './piano-roll';
 import { SoundToggle } from './landing-visualizer';
 import { PlayPauseIcon } from '#web/components/ui/play-pause-icon.tsx';
@@ -16,7 +16,7 @@ export interface MidiPreview {
  */
 export default function MidiPreviews({ previews, productName, onPlay }: { previews: MidiPreview[]; productName: string; onPlay?: () => void }) {
   const headingId = useId();
-  const [options] = useState(() => loadPlayerOptions().options);
+  const options = useStoredPlayerOptions();
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
