@@ -91,11 +91,6 @@ export interface PayResult {
 const MAX_CART_LINES = 100;
 const CONTACT_KEYS = ['email', 'firstName', 'lastName', 'company', 'phone', 'country', 'region', 'city', 'postalCode', 'addressLine1'] as const;
 
-/**
- * The sandbox payment provider's logic: cart sessions priced from the catalogue, promo
- * codes, contact pre-fill, and payment with test cards. A completed payment writes the
- * provider's order, the webhook it owes, and the emptied cart in one transaction.
- */
 /** What a cart change inside its transaction works with: the products were read before it opened. */
 interface CartChange {
   db: Database;
@@ -103,6 +98,11 @@ interface CartChange {
   catalogue: PricedProduct[];
 }
 
+/**
+ * The sandbox payment provider's logic: cart sessions priced from the catalogue, promo
+ * codes, contact pre-fill, and payment with test cards. A completed payment writes the
+ * provider's order, the webhook it owes, and the emptied cart in one transaction.
+ */
 export function createSandboxService(options: SandboxServiceOptions) {
   const { db, currency, storeName } = options;
   const now = options.now ?? (() => new Date());
