@@ -75,6 +75,8 @@ async function main() {
       },
     )
     .finally(restoreV8Defaults);
+  // …and at the latest after a minute, should that work hang (restoring twice sets the same values).
+  setTimeout(restoreV8Defaults, 60_000).unref();
 }
 
 async function syncBucket(config: Config, database: DatabaseHandle) {
