@@ -35,7 +35,7 @@ export const storeConfig: PublicStoreConfig = readStoreConfig();
 
 /**
  * On the server, which has no page to read: the store's configuration for the pages it renders,
- * the same the browser will read from the page's tag. Set before rendering, once per process.
+ * the same the browser will read from the page's tag. Set before each render (the same every time).
  */
 export function setServerStoreConfig(config: Partial<PublicStoreConfig>): void {
   Object.assign(storeConfig, withDefaults(config));

@@ -39,7 +39,7 @@ export interface ProductCardProps {
   imageLoading?: 'eager' | 'lazy';
   /**
    * How urgent the image is: 'high' for the first card only (the page's largest paint); 'low' for the
-   * other eager cards, which also keeps the server renderer from preloading them.
+   * other eager cards, so they do not compete with it.
    */
   imagePriority?: 'high' | 'low';
 }
