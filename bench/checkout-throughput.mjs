@@ -189,8 +189,9 @@ async function main() {
       );
       const perSecond = (recorded / completedMs) * 1000;
       console.log(`bar: ≥ ${BAR} completed orders/s → ${perSecond >= BAR ? 'met' : 'NOT met'}`);
+      // No change at all means nothing was counted (the preload patched another copy of pg), not a free order.
       const perOrder = (before, after, digits) =>
-        before === undefined || after === undefined || recorded === 0 ? 'n/a' : ((after - before) / recorded).toFixed(digits);
+        before === undefined || after === undefined || after === before || recorded === 0 ? 'n/a' : ((after - before) / recorded).toFixed(digits);
       console.log(
         `store CPU:  ${perOrder(cpuBefore, cpuAfter, 2)} ms per completed order (bar: ≤ ${(1000 / BAR).toFixed(2)} on one core); SQL statements: ${perOrder(queriesBefore, queriesAfter, 1)} per order`,
       );
