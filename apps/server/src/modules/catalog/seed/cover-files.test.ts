@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,20 @@ describe('ensureCoverRasters', () => {
 
     await rm(webp(800));
     expect(await ensureCoverRasters(mediaDir, 'remidi-4')).toEqual([800]);
+  });
+
+  it("removes what a renderer stopped mid-write left of a rendition it renders again, and nothing of another cover's", async () => {
+    const covers = path.join(mediaDir, 'covers');
+    await writeFile(path.join(covers, 'remidi-4.800.webp.4242.tmp'), 'half a WebP');
+    await writeFile(path.join(covers, 'remidi-5.800.webp.4242.tmp'), 'another cover’s');
+    expect(await ensureCoverRasters(mediaDir, 'remidi-4')).toEqual([400, 600, 800]);
+    expect((await readdir(covers)).sort()).toEqual([
+      'remidi-4.400.webp',
+      'remidi-4.600.webp',
+      'remidi-4.800.webp',
+      'remidi-4.svg',
+      'remidi-5.800.webp.4242.tmp',
+    ]);
   });
 
   it('answers null when the product has no SVG', async () => {

@@ -5,7 +5,7 @@
  * thread. Names: `<path>.svg`, `<path>.<width>.webp` (a product path has no
  * dots, so no product's files can collide with another's).
  */
-import { mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaItem } from '@store/contracts';
 import { rasteriseSvgToWebp } from '#server/lib/webp-raster.ts';
@@ -64,6 +64,7 @@ export async function ensureCoverRasters(mediaDir: string, productPath: string):
   if (!sourceStat) return null;
   const stale = await staleWidths(mediaDir, productPath, sourceStat.mtimeMs);
   if (stale.length === 0) return [];
+  await removeLeftoverTemporaries(mediaDir, productPath, stale);
   // Always drawn at the full size, so a rendition's bytes do not depend on which others were stale.
   const images = await rasteriseSvgToWebp(await readFile(source), stale, COVER_SIZE);
   for (const { webp, width } of images) {
@@ -76,6 +77,19 @@ export async function ensureCoverRasters(mediaDir: string, productPath: string):
     await rename(temporary, target);
   }
   return stale;
+}
+
+/**
+ * A renderer stopped between writing a rendition and renaming it (its store was killed) left a
+ * `<path>.<width>.webp.<pid>.tmp` behind, which the media folder would keep and serve for good.
+ * That rendition is stale, so it is rendered again now: its leftovers go first.
+ */
+async function removeLeftoverTemporaries(mediaDir: string, productPath: string, widths: readonly number[]) {
+  const folder = path.join(mediaDir, 'covers');
+  const prefixes = widths.map((width) => `${path.basename(coverWebpFile(mediaDir, productPath, width))}.`);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const leftovers = names.filter((name) => name.endsWith('.tmp') && prefixes.some((prefix) => name.startsWith(prefix)));
+  await Promise.all(leftovers.map((name) => rm(path.join(folder, name), { force: true })));
 }
 
 /** Whether the cover has an SVG and some rendition is missing or older than it (only `stat`s, no rendering). */
