@@ -21,7 +21,7 @@ describe('AccountMenu', () => {
         <AccountMenu account={{ status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com' }, onLogout }} />
       </MemoryRouter>,
     );
-    await userEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu for/ }));
     expect(screen.getAllByText('AL').length).toBeGreaterThan(0);
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'My Orders' })).toHaveAttribute('href', '/account');
@@ -36,7 +36,7 @@ describe('AccountMenu', () => {
         <AccountMenu account={{ status: 'authenticated', user, onLogout: vi.fn() }} />
       </MemoryRouter>,
     );
-    await userEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu for/ }));
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
     rerender(
       <MemoryRouter>

@@ -1,20 +1,19 @@
-import { Link } from 'react-router';
-import { useDropdown } from '../hooks/use-dropdown';
-import { paths } from '@store/contracts/paths';
-import { dropdownPanel, focusRing, hairline, headerButton, menuItem } from '../styles';
-import type { HeaderAccount, HeaderUser } from '../types';
-import { AdminIcon, ChevronDownIcon, LogoutIcon, OrdersIcon } from './icons';
-import { UserAvatar } from './user-avatar';
+import { lazy, Suspense } from 'react';
+import { headerButton } from '../styles';
+import type { HeaderAccount } from '../types';
+
+// Shown only once a sign-in is known, after the page has started: its code is not the first page's.
+const SignedInMenu = lazy(() => import('./signed-in-menu'));
+
+const Loading = () => (
+  <span role="status" className="inline-flex min-h-11 items-center px-3 text-sm text-secondary">
+    Loading...
+  </span>
+);
 
 /** docs/behaviour/site.md#account-menu: Loading... / Login / the signed-in shopper's menu. */
 export function AccountMenu({ account }: { account: HeaderAccount }) {
-  if (account.status === 'loading') {
-    return (
-      <span role="status" className="inline-flex min-h-11 items-center px-3 text-sm text-secondary">
-        Loading...
-      </span>
-    );
-  }
+  if (account.status === 'loading') return <Loading />;
   if (account.status === 'unauthenticated') {
     return (
       <button type="button" onClick={account.onLogin} className={headerButton}>
@@ -22,47 +21,9 @@ export function AccountMenu({ account }: { account: HeaderAccount }) {
       </button>
     );
   }
-  return <SignedInMenu user={account.user} onLogout={account.onLogout} adminHref={account.adminHref} />;
-}
-
-function SignedInMenu({ user, onLogout, adminHref }: { user: HeaderUser; onLogout: () => void; adminHref?: string }) {
-  const { isOpen, rootProps, triggerProps, menuProps, itemProps } = useDropdown();
   return (
-    <div {...rootProps} className="relative">
-      <button
-        {...triggerProps}
-        className={`inline-flex min-h-11 items-center gap-2 rounded-full py-1.5 pr-2.5 pl-1.5 text-sm font-medium text-primary transition-colors hover:bg-primary/10 ${focusRing}`}
-      >
-        <UserAvatar key={user.picture} user={user} />
-        <span className="sr-only">Account menu for </span>
-        <span className="sr-only max-w-36 truncate lg:not-sr-only">{user.name}</span>
-        <ChevronDownIcon className={`size-4 text-secondary transition-transform motion-reduce:transition-none ${isOpen ? 'rotate-180' : ''}`} />
-      </button>
-      <div hidden={!isOpen} className={`${dropdownPanel} right-0 w-72`}>
-        <div className={`flex items-center gap-3 border-b ${hairline} px-4 py-3.5`}>
-          <UserAvatar key={user.picture} user={user} className="size-10 text-sm" />
-          <div className="min-w-0">
-            <p className="truncate font-semibold text-primary">{user.name}</p>
-            <p className="truncate text-sm text-secondary">{user.email}</p>
-          </div>
-        </div>
-        <div {...menuProps} className="p-1.5">
-          <Link to={paths.account.getHref()} {...itemProps} className={menuItem}>
-            <OrdersIcon className="size-5 text-secondary" />
-            My Orders
-          </Link>
-          {adminHref && (
-            <Link to={adminHref} {...itemProps} className={menuItem}>
-              <AdminIcon className="size-5 text-secondary" />
-              Admin
-            </Link>
-          )}
-          <button type="button" {...itemProps} onClick={onLogout} className={menuItem}>
-            <LogoutIcon className="size-5 text-secondary" />
-            Logout
-          </button>
-        </div>
-      </div>
-    </div>
+    <Suspense fallback={<Loading />}>
+      <SignedInMenu user={account.user} onLogout={account.onLogout} adminHref={account.adminHref} />
+    </Suspense>
   );
 }

@@ -171,7 +171,7 @@ describe('account dropdown', () => {
         onLogout,
       },
     });
-    const trigger = screen.getByRole('button', { name: /Ada Lovelace/ });
+    const trigger = await screen.findByRole('button', { name: /Ada Lovelace/ });
     expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
@@ -190,7 +190,7 @@ describe('account dropdown', () => {
     const { user } = renderHeader({
       account: { status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com' }, onLogout: vi.fn() },
     });
-    await user.click(screen.getByRole('button', { name: /Ada Lovelace/ }));
+    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
     expect(screen.getAllByText('AL').length).toBeGreaterThan(0);
   });
 });
@@ -268,7 +268,8 @@ describe('mobile menu', () => {
   });
 
   const menuButton = () => screen.getByRole('button', { name: /^(Open|Close) menu$/ });
-  const mobileNav = () => screen.getByRole('navigation', { name: 'Mobile' });
+  // The menu's code arrives when it is first opened: found, not got.
+  const mobileNav = () => screen.findByRole('navigation', { name: 'Mobile' });
 
   it('opens and closes, locking page scrolling while open', async () => {
     document.body.style.overflow = 'auto';
@@ -281,7 +282,7 @@ describe('mobile menu', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
     expect(document.body.style.overflow).toBe('hidden');
 
-    const nav = mobileNav();
+    const nav = await mobileNav();
     expect(nav.closest('[id]')).toHaveAttribute('id', menuButton().getAttribute('aria-controls'));
     for (const name of ['About Us', 'Support', 'All Products', 'Loops', 'Tools', 'Free Downloads', 'Deals']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
@@ -302,7 +303,7 @@ describe('mobile menu', () => {
   it('moves focus into the menu when it opens', async () => {
     const { user } = renderHeader();
     await user.click(menuButton());
-    expect(within(mobileNav()).getByRole('link', { name: 'About Us' })).toHaveFocus();
+    expect(within(await mobileNav()).getByRole('link', { name: 'About Us' })).toHaveFocus();
   });
 
   it('closes on Escape, returning focus to the menu button', async () => {
@@ -317,7 +318,7 @@ describe('mobile menu', () => {
   it('closes on navigation', async () => {
     const { user, router } = renderHeader();
     await user.click(menuButton());
-    await user.click(within(mobileNav()).getByRole('link', { name: 'Deals' }));
+    await user.click(within(await mobileNav()).getByRole('link', { name: 'Deals' }));
     expect(router.state.location.pathname).toBe('/products/deals');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
     // The lock is released in an effect cleanup, which runs after the re-render.
@@ -353,7 +354,7 @@ describe('mobile menu', () => {
       account: { status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com' }, onLogout },
     });
     await user.click(menuButton());
-    const nav = mobileNav();
+    const nav = await mobileNav();
     expect(within(nav).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/account');
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
@@ -366,12 +367,12 @@ describe('mobile menu', () => {
       account: { status: 'authenticated', user: { name: 'Ada Lovelace', email: 'ada@example.com' }, onLogout: vi.fn(), adminHref: '/admin' },
     });
     await user.click(menuButton());
-    expect(within(mobileNav()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(await mobileNav()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
   it('shows Loading... for the account while identity loads', async () => {
     const { user } = renderHeader({ account: { status: 'loading' } });
     await user.click(menuButton());
-    expect(within(mobileNav()).getByText('Loading...')).toBeInTheDocument();
+    expect(within(await mobileNav()).getByText('Loading...')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Container } from '#web/components/ui/container.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -10,10 +10,12 @@ import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
 import { CloseIcon, MenuIcon } from './icons';
 import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
 import { NavItem } from './nav-item';
 import { ProductsMenu } from './products-menu';
 import { ThemeToggle } from './theme-toggle';
+
+// Opened by a tap, never part of a page as it arrives: its code comes when first asked for.
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 export interface SiteHeaderProps {
   cart: HeaderCartSummary;
@@ -74,7 +76,11 @@ export function SiteHeader({ cart, account, storeName }: SiteHeaderProps) {
         </div>
       </Container>
 
-      {mobileOpen && <MobileMenu id={mobileMenuId} cart={cart} account={account} onClose={closeMobileMenu} />}
+      {mobileOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu id={mobileMenuId} cart={cart} account={account} onClose={closeMobileMenu} />
+        </Suspense>
+      )}
     </header>
   );
 }
