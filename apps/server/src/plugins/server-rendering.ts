@@ -41,7 +41,8 @@ const QUERY_READ: Partial<Record<PageModule, readonly string[]>> = { 'purchase-s
  * visitor; a page that reads its query (an order's thank-you page) is rendered for its visitor alone.
  */
 export function renderTargetOf(pathname: string, url: string): { url: string; shared: boolean } {
-  const read = QUERY_READ[findPage(pathname)?.module ?? 'home'] ?? [];
+  const module = findPage(pathname)?.module;
+  const read = (module && QUERY_READ[module]) ?? [];
   if (read.length === 0) return { url: pathname, shared: true };
   const given = new URLSearchParams(url.split('?')[1] ?? '');
   const kept = new URLSearchParams();
