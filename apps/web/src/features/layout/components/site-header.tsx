@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Container } from '#web/components/ui/container.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -14,8 +14,10 @@ import { NavItem } from './nav-item';
 import { ProductsMenu } from './products-menu';
 import { ThemeToggle } from './theme-toggle';
 
-// Opened by a tap, never part of a page as it arrives: its code comes when first asked for.
-const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+// Opened by a tap, never part of a page as it arrives: its code is not the first page's. It is
+// fetched once the app runs, so the first tap opens the menu at once rather than after a request.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
 export interface SiteHeaderProps {
   cart: HeaderCartSummary;
@@ -34,6 +36,7 @@ export function SiteHeader({ cart, account, storeName }: SiteHeaderProps) {
   const mobileMenuId = useId();
 
   useBodyScrollLock(mobileOpen);
+  useEffect(() => void loadMobileMenu(), []);
 
   const closeMobileMenu = useCallback((returnFocus = false) => {
     setMobileMenuKey(null);
