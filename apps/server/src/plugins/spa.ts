@@ -32,6 +32,8 @@ import {
 const SERVER_PREFIXES = ['/api/', '/status', '/webhooks/', '/idp/', '/media/', '/content/', '/files/', '/sandbox/', '/dev/', '/assets/'];
 const STATIC_PAGES = new Set<string>(STATIC_PAGE_PATHS);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** How long after listening the server renderer is loaded. */
+const RENDERER_WARM_UP_MS = 500;
 /** Every storefront page's navigation lists the categories, and a `/products/{slug}` page needs them to know what it is. */
 const CATEGORIES_API = '/api/categories';
 
@@ -118,6 +120,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       cacheControl: false,
       // The build writes .br and .gz beside every asset; nothing is compressed per request.
       preCompressed: true,
+      // …and they are served for their asset's address, so they need no routes of their own
+      // (two per file, which were over half of the routes a start had to build).
+      globIgnore: ['**/*.br', '**/*.gz'],
       // index.html is only ever served by the fallback below, uncached.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {
@@ -136,7 +141,21 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     return files;
   };
 
-  const renderer = webApp.distDir ? (webApp.renderer ?? (await importServerRenderer(webApp.serverEntry, app.log))) : undefined;
+  // The renderer is a large module graph (React's server renderer and the whole app): the store
+  // serves before it loads, and loads it a moment after listening; a page asked for sooner loads it then.
+  let rendererLoad: Promise<ServerRenderer | undefined> | undefined;
+  const loadRenderer = (): Promise<ServerRenderer | undefined> =>
+    (rendererLoad ??= !webApp.distDir
+      ? Promise.resolve(undefined)
+      : webApp.renderer
+        ? Promise.resolve(webApp.renderer)
+        : importServerRenderer(webApp.serverEntry, app.log));
+  let rendererWarmUp: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    rendererWarmUp = setTimeout(() => void loadRenderer(), RENDERER_WARM_UP_MS);
+    rendererWarmUp.unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(rendererWarmUp));
 
   const renderedPages = createRenderedPageCache();
 
@@ -148,7 +167,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
    */
   const renderedPage = async (request: FastifyRequest, meta: PageMeta): Promise<PageBody | undefined> => {
     const pathname = pathOf(request.url);
-    if (!renderer || !isServerRenderedPage(pathname)) return undefined;
+    if (!isServerRenderedPage(pathname)) return undefined;
+    const renderer = await loadRenderer();
+    if (!renderer) return undefined;
     try {
       const fetched = await fetchApiAnswers(app, meta.preload?.fetch ?? []);
       // Kept, a page rendered from a failing answer would be every visitor's until the answer changed.
