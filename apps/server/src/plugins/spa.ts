@@ -112,23 +112,30 @@ export interface SpaOptions {
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const { webApp } = options;
   if (webApp.distDir) {
+    // The build writes .br and .gz beside every file; nothing is compressed per request.
+    const builtFiles = { index: false, cacheControl: false, preCompressed: true } as const;
+    // The hashed assets (some two hundred files) under one route: a route per file was most
+    // of the routes a start had to build.
     await app.register(fastifyStatic, {
+      ...builtFiles,
+      root: path.join(webApp.distDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
+    });
+    // The few files beside index.html (icons, robots' images): a route each, so every other
+    // address goes on to the app's pages below.
+    await app.register(fastifyStatic, {
+      ...builtFiles,
       root: webApp.distDir,
       prefix: '/',
       wildcard: false,
-      index: false,
-      cacheControl: false,
-      // The build writes .br and .gz beside every asset; nothing is compressed per request.
-      preCompressed: true,
-      // …and they are served for their asset's address, so they need no routes of their own
-      // (two per file, which were over half of the routes a start had to build).
-      globIgnore: ['**/*.br', '**/*.gz'],
+      decorateReply: false,
+      // The compressed copies are served for their file's address, and the assets above.
+      globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
       // index.html is only ever served by the fallback below, uncached.
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (res, filePath) => {
-        const inAssets = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', inAssets ? IMMUTABLE : 'public, max-age=3600');
-      },
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=3600'),
     });
   }
 
