@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { backoffDelay, createLeasedPoller } from '#server/lib/leased-poller.ts';
 import type { OutboxMessageRow } from '#server/db/schema.ts';
 import type { OutboxRepository } from './outbox.repository';
@@ -9,9 +9,11 @@ export type MailTransport = (message: OutboxMessageRow) => Promise<void>;
 
 /** `headersFor` adds a message's extra headers (e.g. List-Unsubscribe), derived from its kind and address when it is sent. */
 export function smtpTransport(smtpUrl: string, from: string, headersFor: (message: OutboxMessageRow) => Record<string, string> = () => ({})): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first message: a store without SMTP never needs it, and every start would parse it.
+  let transporter: Promise<Transporter> | undefined;
   return async (message) => {
-    await transporter.sendMail(smtpMessage(from, message, headersFor(message)));
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    await (await transporter).sendMail(smtpMessage(from, message, headersFor(message)));
   };
 }
 
