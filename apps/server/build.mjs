@@ -41,6 +41,26 @@ const rawTextImports = {
   },
 };
 
+/**
+ * zod's error messages in English only (its default, and the store's language): zod re-exports
+ * its forty-odd other locales as a namespace, which kept them all in the bundle, 0.37 MB that
+ * every start had to parse.
+ */
+const englishOnlyZod = {
+  name: 'english-only-zod',
+  setup(builder) {
+    builder.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
+      if (!args.resolveDir.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)) return undefined;
+      return { path: path.resolve(args.resolveDir, path.dirname(args.path)), namespace: 'english-only-zod' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'english-only-zod' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.path,
+      loader: 'js',
+    }));
+  },
+};
+
 // Chunk names carry a content hash: the previous build's scripts would otherwise pile up in dist.
 const distDir = new URL('./dist/', import.meta.url);
 if (existsSync(distDir)) for (const name of readdirSync(distDir).filter((file) => /\.js(\.map)?$/.test(file))) rmSync(new URL(name, distDir));
@@ -69,7 +89,7 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-  plugins: [rawTextImports],
+  plugins: [rawTextImports, englishOnlyZod],
   banner: {
     // Some dependencies still call require(); give the ESM bundle one.
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
