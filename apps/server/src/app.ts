@@ -213,13 +213,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     linkSecret: deps.secrets.MAIL_LINK_SECRET,
     downloadsUrl: `${config.publicUrl}${paths.account.getHref()}`,
+    mailServer: config.mail.smtpUrl !== undefined,
   });
   const outboxSender = createOutboxSender({
     repository: outbox,
     transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from, releaseMail.headersFor) : undefined,
     log: app.log,
   });
-  const mail = createMailService();
+  const mail = createMailService({ mailServer: config.mail.smtpUrl !== undefined });
   const analyticsRepository = createAnalyticsRepository(database.db);
   const analytics = createAnalyticsService({
     repository: analyticsRepository,

@@ -21,6 +21,17 @@ async function waitForOutbox(t: TestApp) {
 describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
   const t = useWebhookStore(engine);
 
+  it('without a mail server, holds the confirmation for the sandbox mailbox as the order commits: the sender never tries it', async () => {
+    const data = testOrder({ email: 'held@example.com', items: [{ product: 'remidi-4', quantity: 1, subtotal: 79, discount: 0 }] });
+    expect((await postWebhook(t.app, t.secret, envelope(data))).statusCode).toBe(200);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.reference, data.reference));
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, `order-confirmation:${order!.id}`));
+    expect(mail).toMatchObject({ status: 'held', attempts: 0, lastError: null });
+  });
+
   it('records a completed order with licences, entitlements, the coupon use and one email', async () => {
     const data = testOrder({
       email: 'Buyer.One@Example.com',

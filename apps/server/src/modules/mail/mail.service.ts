@@ -8,11 +8,14 @@ export type { NewOutboxMessage };
  * exists exactly when what it announces (an order, a new account) committed. The mail module
  * is the only writer of the outbox; the sender delivers what is queued.
  */
-export function createMailService() {
+export function createMailService({ mailServer }: { mailServer: boolean }) {
   return {
-    /** True when queued now; false when a message with the same dedupe key already was. */
+    /**
+     * True when queued now; false when a message with the same dedupe key already was. Without a
+     * mail server it is held for the sandbox mailbox at once: the sender has nothing to try.
+     */
     enqueue(tx: Database, message: NewOutboxMessage): Promise<boolean> {
-      return createOutboxRepository(tx).enqueue(message);
+      return createOutboxRepository(tx).enqueue(message, { held: !mailServer });
     },
   };
 }

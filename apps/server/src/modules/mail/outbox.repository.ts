@@ -8,9 +8,16 @@ export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeK
 /** The mail outbox; `db` may be a transaction (queueing joins the caller's). */
 export function createOutboxRepository(db: Database) {
   return {
-    /** Queues a message unless one with the same dedupe key is already queued; true when queued now. */
-    async enqueue(message: NewOutboxMessage): Promise<boolean> {
-      const rows = await db.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id });
+    /**
+     * Queues a message unless one with the same dedupe key is already queued; true when queued now.
+     * `held`: there is no mail server, so it goes straight to the sandbox mailbox (and out once there is one).
+     */
+    async enqueue(message: NewOutboxMessage, { held = false }: { held?: boolean } = {}): Promise<boolean> {
+      const rows = await db
+        .insert(outboxMessages)
+        .values({ ...message, status: held ? 'held' : 'pending' })
+        .onConflictDoNothing()
+        .returning({ id: outboxMessages.id });
       return rows.length === 1;
     },
 

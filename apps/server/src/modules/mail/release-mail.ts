@@ -12,6 +12,8 @@ export interface ReleaseMailOptions {
   linkSecret: string;
   /** Where an owner downloads their products. */
   downloadsUrl: string;
+  /** Whether a mail server is configured; without one, announcements are held for the sandbox mailbox. */
+  mailServer: boolean;
 }
 
 export interface ReleaseToAnnounce {
@@ -43,14 +45,17 @@ export function createReleaseMail(options: ReleaseMailOptions) {
         downloadsUrl: options.downloadsUrl,
         unsubscribeUrl: linkFor(address),
       });
-      return createOutboxRepository(tx).enqueue({
-        dedupeKey: `release:${release.versionId}:${address}`,
-        kind: RELEASE_EMAIL_KIND,
-        toAddress: address,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-      });
+      return createOutboxRepository(tx).enqueue(
+        {
+          dedupeKey: `release:${release.versionId}:${address}`,
+          kind: RELEASE_EMAIL_KIND,
+          toAddress: address,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+        },
+        { held: !options.mailServer },
+      );
     },
 
     /** Extra headers of a queued message at send time (the outbox keeps no headers): RFC 8058 unsubscribe on release emails. */
