@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { CatalogueFileError } from './modules/catalog/seed/catalogue-files';
+import { CatalogueFileError } from './modules/catalog/seed/catalogue-file-error';
 import { importCatalogue, refreshSeedMedia, SEED_FILES_DIR } from './modules/catalog/seed/seed-catalog';
 import { renderCoversApart } from './modules/catalog/seed/render-covers-apart';
 import { seedCoupons } from './modules/coupons/seed/seed-coupons';

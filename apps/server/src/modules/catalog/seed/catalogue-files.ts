@@ -9,8 +9,11 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { keyFactSchema, OPERATING_SYSTEMS, productCategorySchema, productPathSchema, upgradeOfferListSchema, upgradeOfferSchema } from '@store/contracts';
+import { CatalogueFileError } from './catalogue-file-error';
 import { coverMediaItem } from './cover-files';
 import type { FileRecipe, SeedCategory, SeedProduct } from './seed-types';
+
+export { CatalogueFileError };
 
 /** The folder shipped with @store/content; resolved through the package, so it holds in the bundle too. */
 export function defaultCatalogueDir(): string {
@@ -96,14 +99,6 @@ const categoriesSchema = z
 export interface SeedCatalogue {
   categories: SeedCategory[];
   products: SeedProduct[];
-}
-
-/** Thrown for a content file that does not match its format: names the file and the field. */
-export class CatalogueFileError extends Error {
-  constructor(file: string, problem: string) {
-    super(`Seed catalogue file ${file}: ${problem}`);
-    this.name = 'CatalogueFileError';
-  }
 }
 
 function describeIssues(error: z.ZodError): string {

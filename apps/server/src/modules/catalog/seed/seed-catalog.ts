@@ -10,7 +10,7 @@ import { renderMarkdown } from '#server/lib/markdown.ts';
 import { CATALOG_CHANGED_CHANNEL } from '../catalog.service';
 import { productColumns } from '../product-columns';
 import { buildFile, renderCoverSvg } from './assets';
-import { readSeedCatalogue, type SeedCatalogue } from './catalogue-files';
+import type { SeedCatalogue } from './catalogue-files';
 import { COVER_WIDTHS, coverNeedsRasters, coverSvgFile, coverSvgUrl, coverUrl, coverWebpUrl, ensureCoverRasters } from './cover-files';
 import { hasPreviewFolder, samplePackRecipeOf, writeSamplePackPreviews } from './preview-files';
 import type { FileRecipe, SeedFile, SeedProduct } from './seed-types';
@@ -111,6 +111,12 @@ export async function refreshSeedMedia(
   // The rows changed after the store began serving: its processes drop their cached catalogue (PGlite's within its time limit).
   if (rasterCovers.length > 0 || previews.length > 0) await db.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, '')`);
   return { rasterCovers, previews };
+}
+
+/** The content files' reader and its YAML parser load only when a start reads them: a first start, and the media upkeep once serving. */
+async function readSeedCatalogue(): Promise<SeedCatalogue> {
+  const files = await import('./catalogue-files');
+  return files.readSeedCatalogue();
 }
 
 async function hasMilestone(db: Executor): Promise<boolean> {
