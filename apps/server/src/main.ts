@@ -17,6 +17,9 @@ import { closeGracefullyOnSignal } from './operations/stop-on-signal';
 import { restoreV8Defaults } from './operations/start-up-v8';
 import { lockedMailboxLink } from './modules/mail/mailbox.routes';
 
+/** How long after listening the seed media upkeep starts. */
+const SEED_MEDIA_DELAY_MS = 1_000;
+
 async function main() {
   const config = loadConfig();
   // Held until the process exits (after the database is closed), so a second store cannot open the same PGlite folder.
@@ -63,18 +66,25 @@ async function main() {
   console.log(`\n  ${config.storeName} store is ready at ${config.publicUrl}  (database: ${where})\n${mailboxLine}`);
   // Rendering the covers' WebPs can wait: until they exist, their URLs answer with the SVG (plugins/media.ts).
   // In a process of its own, which takes the rasteriser's memory with it when it exits (~60 MB that the store kept).
-  const renderCovers = renderCoversApart(fileURLToPath(new URL('./render-covers.js', import.meta.url)), stopping.signal);
-  void refreshSeedMedia(database.db, { mediaDir: path.join(config.dataDir, 'media'), renderCovers })
-    .then(
-      ({ previews, rasterCovers }) => {
-        if (previews.length > 0) app.log.info({ products: previews }, 'sample packs now list their MIDI previews');
-        if (rasterCovers.length > 0) app.log.info({ products: rasterCovers }, 'seed covers now served as WebP');
-      },
-      (error: unknown) => {
-        if (!stopping.signal.aborted) app.log.error({ err: error }, 'could not render the seed covers or write the sample-pack previews');
-      },
-    )
-    .finally(restoreV8Defaults);
+  // A moment after listening, so that the first requests (a health check, a visitor) are not
+  // answered after it: reading the content files alone is a fifth of a second of the only thread.
+  const seedMediaUpkeep = setTimeout(() => {
+    if (stopping.signal.aborted) return;
+    const renderCovers = renderCoversApart(fileURLToPath(new URL('./render-covers.js', import.meta.url)), stopping.signal);
+    void refreshSeedMedia(database.db, { mediaDir: path.join(config.dataDir, 'media'), renderCovers })
+      .then(
+        ({ previews, rasterCovers }) => {
+          if (previews.length > 0) app.log.info({ products: previews }, 'sample packs now list their MIDI previews');
+          if (rasterCovers.length > 0) app.log.info({ products: rasterCovers }, 'seed covers now served as WebP');
+        },
+        (error: unknown) => {
+          if (!stopping.signal.aborted) app.log.error({ err: error }, 'could not render the seed covers or write the sample-pack previews');
+        },
+      )
+      .finally(restoreV8Defaults);
+  }, SEED_MEDIA_DELAY_MS);
+  seedMediaUpkeep.unref();
+  stopping.signal.addEventListener('abort', () => clearTimeout(seedMediaUpkeep));
   // …and at the latest after a minute, should that work hang (restoring twice sets the same values).
   setTimeout(restoreV8Defaults, 60_000).unref();
 }
