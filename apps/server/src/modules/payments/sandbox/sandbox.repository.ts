@@ -105,9 +105,33 @@ export function createSandboxRepository(db: Database) {
     },
 
     /** Inserts the order unless its reference is taken; false means pick another reference. */
-    async insertOrder(order: typeof sandboxOrders.$inferInsert): Promise<boolean> {
-      const rows = await db.insert(sandboxOrders).values(order).onConflictDoNothing({ target: sandboxOrders.reference }).returning({ id: sandboxOrders.id });
-      return rows.length > 0;
+    /**
+     * Records a paid cart in one statement: the order (unless its reference is taken), the webhook
+     * that announces it, and the cart emptied, pointing at the order, with the buyer's contact.
+     * False when the reference was taken: then nothing was written.
+     */
+    async completeCart(
+      order: typeof sandboxOrders.$inferInsert & { id: string; cartId: string },
+      announcement: { eventId: string; body: string },
+      contact: CartContact,
+      now: Date,
+    ): Promise<boolean> {
+      const insertOrder = db.insert(sandboxOrders).values(order).onConflictDoNothing({ target: sandboxOrders.reference }).returning({ id: sandboxOrders.id });
+      const emptyCart = db
+        .update(sandboxCarts)
+        // The tags belonged to this order; the session's next one starts without them.
+        .set({ items: [], couponCode: null, completedOrderId: sql`(select id from new_order)`, tags: {}, contact, updatedAt: now })
+        .where(and(eq(sandboxCarts.id, order.cartId), sql`exists (select 1 from new_order)`))
+        .returning({ id: sandboxCarts.id });
+      const result = await db.execute(sql`
+        with new_order as (${insertOrder.getSQL()}),
+        announcement as (
+          insert into ${sandboxWebhookDeliveries} (event_id, body, next_attempt_at, created_at, sandbox_order_id)
+          select ${announcement.eventId}, ${announcement.body}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, id from new_order
+        ),
+        emptied_cart as (${emptyCart.getSQL()})
+        select id from new_order`);
+      return (result as unknown as { rows: unknown[] }).rows.length > 0;
     },
 
     async findOrderIdByReference(reference: string): Promise<string | undefined> {

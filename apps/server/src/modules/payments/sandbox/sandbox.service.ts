@@ -343,6 +343,8 @@ export function createSandboxService(options: SandboxServiceOptions) {
           postalCode: input.postalCode,
         };
         const id = randomId();
+        const eventId = randomId();
+        const cartContact = mergeContact(row.contact, { paymentContact: contact, billingAddress: contact });
         let order: SandboxOrderRow | undefined;
         for (let attempt = 0; attempt < 10 && !order; attempt += 1) {
           const reference = orderReference(storeName, at);
@@ -358,26 +360,13 @@ export function createSandboxService(options: SandboxServiceOptions) {
             returned: {},
             createdAt: at,
           };
-          if (await repo.insertOrder(candidate)) order = candidate;
+          const announcement = { eventId, body: webhookBody(eventId, at, eventData) };
+          if (await repo.completeCart(candidate, announcement, cartContact, at)) order = candidate;
         }
         if (!order) throw new Error('could not find a free order reference');
         if (evaluation?.ok && priced.coupon) {
           await options.coupons(tx).reserve(evaluation, { providerOrderId: id, email: contact.email });
         }
-        const eventId = randomId();
-        await repo.insertDelivery(eventId, webhookBody(eventId, at, order.eventData), at, id);
-        await repo.updateCart(
-          row.id,
-          // The tags belonged to this order; the session's next one starts without them.
-          {
-            items: [],
-            couponCode: null,
-            completedOrderId: id,
-            tags: {},
-            contact: mergeContact(row.contact, { paymentContact: contact, billingAddress: contact }),
-          },
-          at,
-        );
         return { order: orderReceived(order), created: true };
       });
       if (result.created) options.onOrderCompleted?.();
