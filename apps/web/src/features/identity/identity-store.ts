@@ -14,7 +14,7 @@ import {
   wrapIdentityError,
 } from './utils/identity-errors';
 import { hasSessionMark, markSession, sessionIsCurrent } from './utils/session-marker';
-import { isFresh } from './utils/token-renewal';
+import { isFresh } from './utils/token-freshness';
 import { paths } from '@store/contracts/paths';
 
 /** The part of oidc-client-ts's `User` the store reads. */
