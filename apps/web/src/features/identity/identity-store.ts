@@ -2,17 +2,8 @@ import type { PublicIdentityConfig } from '@store/contracts/public-config';
 import { createDebugLog, type DebugLog } from '#web/lib/debug-log.ts';
 import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, SCOPES } from './constants';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
-import {
-  describeForLog,
-  errorCode,
-  IDENTITY_MESSAGES,
-  IdentityTokenError,
-  isSessionEndedError,
-  missingRefreshTokenError,
-  silentRenewalBlocked,
-  toIdentityError,
-  wrapIdentityError,
-} from './utils/identity-errors';
+import { errorCode, IDENTITY_MESSAGES, IdentityTokenError, isSessionEndedError, missingRefreshTokenError, silentRenewalBlocked } from './utils/identity-errors';
+import { loadIdentityFailures } from './utils/load-identity-failures';
 import { hasSessionMark, markSession, sessionIsCurrent } from './utils/session-marker';
 import { isFresh } from './utils/token-freshness';
 import { paths } from '@store/contracts/paths';
@@ -164,14 +155,22 @@ export function createIdentityStore({
       loaded.events.addUserUnloaded(() => signedOut());
       return loaded;
     });
+    // Every failure follows a call to the client: its wording comes along, so a failure is told at once.
+    void loadIdentityFailures().catch(() => undefined);
     return managerPromise;
   };
 
   const tokenRequestScope = { audience: config.audience, scope: SCOPES };
   /** 'Login failed' / 'Get access token failed' around the failure, its details in the debug log. */
-  const failed = (message: string, error: unknown) => {
-    const wrapped = wrapIdentityError(message, toIdentityError(error, tokenRequestScope));
-    log.add(describeForLog(wrapped), 'warn');
+  const failed = async (message: string, error: unknown): Promise<IdentityTokenError> => {
+    const failures = await loadIdentityFailures().catch(() => null);
+    // Not even the wording could be loaded (the connection dropped): the failure as it came.
+    if (!failures) {
+      log.add(`${message}: ${String(error)}`, 'warn');
+      return new IdentityTokenError('unknown', message, { cause: error });
+    }
+    const wrapped = failures.wrapIdentityError(message, failures.toIdentityError(error, tokenRequestScope));
+    log.add(failures.describeForLog(wrapped), 'warn');
     return wrapped;
   };
 
@@ -225,7 +224,7 @@ export function createIdentityStore({
           await oidc.signinRedirect(args);
         }
       } catch (error) {
-        const wrapped = failed(IDENTITY_MESSAGES.loginFailed, error);
+        const wrapped = await failed(IDENTITY_MESSAGES.loginFailed, error);
         set({ status: state.user ? 'authenticated' : 'unauthenticated', error: wrapped });
         throw wrapped;
       }
@@ -247,7 +246,11 @@ export function createIdentityStore({
         win.location.assign(auth0LogoutUrl(issuer, config.clientId, win.location.origin));
       } catch (error) {
         // The provider cannot be reached or refused: forget the session here and go home.
-        log.add(`Logout at the provider failed; signing out locally: ${describeForLog(error)}`, 'warn');
+        const described = await loadIdentityFailures().then(
+          ({ describeForLog }) => describeForLog(error),
+          () => String(error),
+        );
+        log.add(`Logout at the provider failed; signing out locally: ${described}`, 'warn');
         await oidc?.removeUser().catch(() => undefined);
         signedOut();
         win.location.assign(`${win.location.origin}/`);
@@ -308,8 +311,8 @@ export function createIdentityStore({
   // The caller-facing boundary: every failure is 'Get access token failed' around the reason.
   const requestAccessToken = store.getAccessToken;
   store.getAccessToken = () =>
-    requestAccessToken().catch((error: unknown) => {
-      throw failed(IDENTITY_MESSAGES.tokenFailed, error);
+    requestAccessToken().catch(async (error: unknown) => {
+      throw await failed(IDENTITY_MESSAGES.tokenFailed, error);
     });
   return store;
 }
