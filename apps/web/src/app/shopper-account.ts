@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '#web/components/ui/toast.tsx';
-import { shopperMessage } from '#web/features/identity/utils/load-identity-failures.ts';
+import { shopperMessage } from '#web/features/identity/utils/shopper-message.ts';
 import type { HeaderAccount } from '../features/layout/types';
 import { useIdentity } from '../features/identity/identity-provider';
 import type { IdentityStore } from '../features/identity/identity-store';

@@ -73,6 +73,3 @@ export function isSessionEndedError(error: unknown): boolean {
   const code = errorCode(error);
   return code !== undefined && SESSION_ENDED.includes(code);
 }
-
-/** The shopper's sentence for a failure with no words of its own, or whose wording could not be loaded. */
-export const GENERAL_FAILURE_MESSAGE = 'Something went wrong while signing you in. Please try again.';

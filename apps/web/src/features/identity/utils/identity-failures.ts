@@ -1,9 +1,10 @@
-import { errorCode, GENERAL_FAILURE_MESSAGE, IDENTITY_MESSAGES, IdentityTokenError, missingRefreshTokenError } from './identity-errors';
+import { GENERAL_FAILURE_MESSAGE } from '../constants';
+import { errorCode, IDENTITY_MESSAGES, IdentityTokenError, missingRefreshTokenError } from './identity-errors';
 
 /**
  * A sign-in failure sorted into an IdentityTokenError (identity-errors.ts), described for the
- * debug log and put in the shopper's words. Only a failure needs this, so it is not part of the
- * first page's code: it is loaded with the OpenID client (`loadIdentityFailures`).
+ * debug log and put in the shopper's words. Only a failure needs this, and every failure follows
+ * a call to the OpenID client: it is loaded with it (identity-operations.ts), not with the page.
  */
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);

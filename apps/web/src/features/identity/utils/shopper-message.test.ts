@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GENERAL_FAILURE_MESSAGE, IdentityTokenError } from './identity-errors';
-import { shopperMessage } from './load-identity-failures';
+import { GENERAL_FAILURE_MESSAGE } from '../constants';
+import { IdentityTokenError } from './identity-errors';
+import { shopperMessage } from './shopper-message';
 
-// The failures' wording is loaded with the OpenID client; here that load fails, as when the connection drops.
+// The failures' wording is loaded with the OpenID client; here it could not be, as when the connection drops.
 vi.mock('./identity-failures', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
