@@ -6,7 +6,7 @@ import { createUserManager } from './oidc-client';
 import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
 import { errorCode, IDENTITY_MESSAGES, IdentityTokenError, isSessionEndedError, missingRefreshTokenError, silentRenewalBlocked } from './utils/identity-errors';
 import { describeForLog, toIdentityError, wrapIdentityError } from './utils/identity-failures';
-import { isFresh } from './utils/token-freshness';
+import { isFresh } from './utils/token-renewal';
 import { paths } from '@store/contracts/paths';
 
 /**

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_LOCK_ATTEMPTS, TOKEN_LOCK_NAME, TOKEN_LOCK_WAIT_MS } from '../constants';
 import { IdentityTimeoutError, withTokenLock, type LockManagerLike } from './token-lock';
-import { isFresh, type RenewableUser } from './token-freshness';
-import { renewUnderLock, retryOnNetworkFailure } from './token-renewal';
+import { isFresh, renewUnderLock, retryOnNetworkFailure, type RenewableUser } from './token-renewal';
 
 /** The Web Locks API's exclusive mode, as one tab sees it: one holder per name, waiters in order, a signal ends a wait. */
 function fakeLocks(): LockManagerLike & { requests: string[] } {

@@ -1,6 +1,14 @@
-import { TOKEN_REQUEST_ATTEMPTS } from '../constants';
+import { TOKEN_EXPIRY_MARGIN_S, TOKEN_REQUEST_ATTEMPTS } from '../constants';
 import { withTokenLock, type TokenLockOptions } from './token-lock';
-import { isFresh, type RenewableUser } from './token-freshness';
+
+/** The part of a stored user the renewal reads. */
+export interface RenewableUser {
+  access_token: string;
+  expires_in?: number;
+}
+
+/** A cached access token is used until 60 s before it expires (docs/behaviour/sign-in.md#constants). */
+export const isFresh = (user: RenewableUser | null): boolean => (user?.expires_in ?? 0) > TOKEN_EXPIRY_MARGIN_S;
 
 /**
  * The request never got an answer: `fetch` failed (a TypeError), or oidc-client-ts gave up
