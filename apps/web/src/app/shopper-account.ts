@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '#web/components/ui/toast.tsx';
-import { humanMessage } from '#web/features/identity/utils/identity-errors.ts';
+import { shopperMessage } from '#web/features/identity/utils/shopper-message.ts';
 import type { HeaderAccount } from '../features/layout/types';
 import { useIdentity } from '../features/identity/identity-provider';
 import type { IdentityStore } from '../features/identity/identity-store';
@@ -13,7 +13,7 @@ import { paths } from '@store/contracts/paths';
 
 /** Starts a sign-in; a failure is a toast in the shopper's words (its details are in the identity debug log) and the page stays as it was. */
 export function startLogin(store: IdentityStore, options: Parameters<IdentityStore['login']>[0] = {}) {
-  store.login(options).catch((error: unknown) => toast({ tone: 'error', title: humanMessage(error) }));
+  store.login(options).catch(async (error: unknown) => toast({ tone: 'error', title: await shopperMessage(error) }));
 }
 
 /** The provider named in callback errors: ours, or the configured issuer's host. */

@@ -3,7 +3,7 @@ import { Link, useNavigate, useOutletContext } from 'react-router';
 import { CanonicalLink } from '#web/components/canonical-link.tsx';
 import { Container } from '#web/components/ui/container.tsx';
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx';
-import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '#web/features/layout/components/icons.tsx';
+import { ArrowRightIcon, DownloadIcon, KeyIcon, WaveformIcon } from '#web/features/layout/components/landing-icons.tsx';
 import { LandingHeader } from '#web/features/layout/components/landing-header.tsx';
 import { LandingVisualizerCanvas, LandingVisualizerStatus, SoundToggle } from '#web/features/visualizer/components/landing-visualizer.tsx';
 import { useLandingVisualizer } from '#web/features/visualizer/hooks/use-landing-visualizer.ts';

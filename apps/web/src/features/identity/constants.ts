@@ -36,3 +36,5 @@ export const CALLBACK_RETRIES_KEY = 'identity:callback-retries';
 /** sessionStorage: set before the logout redirect so the page we come back to shows the toast. */
 export const LOGGED_OUT_KEY = 'identity:logged-out';
 export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
+/** The shopper's sentence for a sign-in failure with no words of its own, or whose wording could not be loaded. */
+export const GENERAL_FAILURE_MESSAGE = 'Something went wrong while signing you in. Please try again.';

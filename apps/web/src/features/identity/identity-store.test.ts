@@ -4,7 +4,8 @@ import { SESSION_MARKER_KEY, SESSION_MAX_AGE_MS } from './constants';
 import { createIdentityStore, storedSessionKey, type OidcManagerLike, type OidcUserLike } from './identity-store';
 import { createUserManager } from './oidc-client';
 import { IdTokenCheckError } from './utils/id-token-checks';
-import { humanMessage, IdentityTokenError, silentRenewalBlocked } from './utils/identity-errors';
+import { IdentityTokenError, silentRenewalBlocked } from './utils/identity-errors';
+import { humanMessage } from './utils/identity-failures';
 import { markSession } from './utils/session-marker';
 import { IdentityTimeoutError } from './utils/token-lock';
 

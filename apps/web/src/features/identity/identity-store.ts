@@ -1,21 +1,9 @@
 import type { PublicIdentityConfig } from '@store/contracts/public-config';
 import { createDebugLog, type DebugLog } from '#web/lib/debug-log.ts';
-import { CALLBACK_PATH, CALLBACK_RETRIES_KEY, LOGGED_OUT_KEY, SCOPES } from './constants';
-import type { CallbackOutcome, IdentityState, IdentityUser, LoginOptions } from './types';
-import {
-  describeForLog,
-  errorCode,
-  IDENTITY_MESSAGES,
-  IdentityTokenError,
-  isSessionEndedError,
-  missingRefreshTokenError,
-  silentRenewalBlocked,
-  toIdentityError,
-  wrapIdentityError,
-} from './utils/identity-errors';
+import { CALLBACK_PATH, LOGGED_OUT_KEY } from './constants';
+import type { CallbackOutcome, IdentityState, LoginOptions } from './types';
+import type { IdentityOperations } from './identity-operations';
 import { hasSessionMark, markSession, sessionIsCurrent } from './utils/session-marker';
-import { isFresh } from './utils/token-renewal';
-import { paths } from '@store/contracts/paths';
 
 /** The part of oidc-client-ts's `User` the store reads. */
 export interface OidcUserLike {
@@ -98,37 +86,11 @@ function readsStoredSession(config: PublicIdentityConfig, win: Window): () => bo
   };
 }
 
-export function toIdentityUser(profile: Record<string, unknown>): IdentityUser {
-  const text = (key: string) => (typeof profile[key] === 'string' && profile[key] ? (profile[key] as string) : undefined);
-  const email = text('email') ?? '';
-  const givenName = text('given_name');
-  const familyName = text('family_name');
-  const name = text('name') ?? ([givenName, familyName].filter(Boolean).join(' ') || email);
-  return {
-    sub: text('sub') ?? '',
-    email,
-    emailVerified: profile.email_verified === true,
-    name,
-    givenName,
-    familyName,
-    picture: text('picture'),
-  };
-}
-
-function returnToFrom(state: unknown): string {
-  if (state && typeof state === 'object' && 'returnTo' in state) {
-    const value = (state as { returnTo?: unknown }).returnTo;
-    // Only paths on this site: never an open redirect.
-    if (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')) return value;
-  }
-  return paths.account.getHref();
-}
-
-/** Auth0 without RP-initiated logout has no end-session endpoint; its own logout URL (docs/behaviour/sign-in.md#logout). */
-export function auth0LogoutUrl(issuer: string, clientId: string, origin: string): string {
-  const query = new URLSearchParams({ client_id: clientId, returnTo: `${origin}/` });
-  return `${issuer.replace(/\/+$/, '')}/v2/logout?${query}`;
-}
+/**
+ * What everything (session check, login, logout, tokens, callback) needs of the OpenID client:
+ * fetched with it on first use (identity-operations.ts), so a page starts without either.
+ */
+const loadOperations = () => import('./identity-operations');
 
 export function createIdentityStore({
   config,
@@ -144,156 +106,39 @@ export function createIdentityStore({
   const sessionToCheck = win !== undefined && ((hasStoredSession ?? readsStoredSession(config, win))() || win.location.pathname === CALLBACK_PATH);
   let state: IdentityState = { status: sessionToCheck ? 'loading' : 'unauthenticated', user: null, error: null };
   const listeners = new Set<() => void>();
-  let managerPromise: Promise<OidcManagerLike> | null = null;
   let started: Promise<void> | null = null;
-  let tokenRequest: Promise<string> | null = null;
-  const callbacks = new Map<string, Promise<CallbackOutcome>>();
+  let operations: Promise<IdentityOperations> | null = null;
 
   const set = (next: Partial<IdentityState>) => {
     state = { ...state, ...next };
     listeners.forEach((listener) => listener());
   };
-  const signedIn = (user: OidcUserLike) => set({ status: 'authenticated', user: toIdentityUser(user.profile), error: null });
-  const signedOut = (error: Error | null = null) => set({ status: 'unauthenticated', user: null, error });
+  const withOperations = () =>
+    (operations ??= loadOperations().then(({ createIdentityOperations }) =>
+      createIdentityOperations({ config, loadManager, win, log, getState: () => state, set }),
+    ));
 
-  const manager = () => {
-    managerPromise ??= (
-      loadManager ?? (async () => (await import('./oidc-client')).createUserManager(config, win.location.origin) as unknown as OidcManagerLike)
-    )().then((loaded) => {
-      loaded.events.addUserLoaded((user) => signedIn(user));
-      loaded.events.addUserUnloaded(() => signedOut());
-      return loaded;
-    });
-    return managerPromise;
-  };
-
-  const tokenRequestScope = { audience: config.audience, scope: SCOPES };
-  /** 'Login failed' / 'Get access token failed' around the failure, its details in the debug log. */
-  const failed = (message: string, error: unknown) => {
-    const wrapped = wrapIdentityError(message, toIdentityError(error, tokenRequestScope));
-    log.add(describeForLog(wrapped), 'warn');
-    return wrapped;
-  };
-
-  const authParams = (signup?: boolean): Record<string, string> => ({ audience: config.audience, ...(signup ? { screen_hint: 'signup' } : {}) });
-
-  const store: IdentityStore = {
+  return {
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     start() {
-      started ??= (async () => {
-        if (!sessionToCheck) return;
-        try {
-          const oidc = await manager();
-          const user = await oidc.getUser();
-          if (!user) return signedOut();
-          if (isFresh(user)) return signedIn(user);
-          // The silent session check: the refresh token (or the provider's session) gives a new access token.
-          try {
-            const blocked = silentRenewalBlocked(Boolean(user.refresh_token), win);
-            if (blocked) throw blocked;
-            const renewed = await oidc.signinSilent();
-            if (renewed) signedIn(renewed);
-            else signedOut();
-          } catch (error) {
-            await oidc.removeUser().catch(() => undefined);
-            // login_required (and its kin) during silent login: a local logout, no error shown.
-            signedOut(isSessionEndedError(error) ? null : (error as Error));
-          }
-        } catch (error) {
-          signedOut(error instanceof Error ? error : new Error(String(error)));
-        }
-      })();
+      started ??= sessionToCheck
+        ? withOperations().then(
+            (loaded) => loaded.checkSession(),
+            // The client's code could not be loaded: signed out, with the reason (docs/behaviour/sign-in.md#sign-in-state).
+            (error: unknown) => set({ status: 'unauthenticated', user: null, error: error instanceof Error ? error : new Error(String(error)) }),
+          )
+        : Promise.resolve();
       return started;
     },
-    async login({ returnTo, signup, popup }: LoginOptions = {}) {
-      try {
-        win.sessionStorage.removeItem(CALLBACK_RETRIES_KEY);
-      } catch {
-        // storage disabled: retries are simply not counted
-      }
-      const args = { state: { returnTo: returnTo ?? paths.account.getHref() }, extraQueryParams: authParams(signup) };
-      try {
-        const oidc = await manager();
-        if (popup) {
-          set({ status: 'loading' });
-          signedIn(await oidc.signinPopup(args));
-        } else {
-          await oidc.signinRedirect(args);
-        }
-      } catch (error) {
-        const wrapped = failed(IDENTITY_MESSAGES.loginFailed, error);
-        set({ status: state.user ? 'authenticated' : 'unauthenticated', error: wrapped });
-        throw wrapped;
-      }
-    },
-    async logout() {
-      try {
-        win.sessionStorage.setItem(LOGGED_OUT_KEY, '1');
-      } catch {
-        // storage disabled: no toast after the round trip
-      }
-      let oidc: OidcManagerLike | null = null;
-      try {
-        oidc = await manager();
-        const user = await oidc.getUser().catch(() => null);
-        const { issuer, end_session_endpoint: endSession } = await oidc.metadataService.getMetadata();
-        if (endSession) return await oidc.signoutRedirect({ id_token_hint: user?.id_token });
-        if (!issuer) throw new Error('The discovery document names no issuer');
-        await oidc.removeUser();
-        win.location.assign(auth0LogoutUrl(issuer, config.clientId, win.location.origin));
-      } catch (error) {
-        // The provider cannot be reached or refused: forget the session here and go home.
-        log.add(`Logout at the provider failed; signing out locally: ${describeForLog(error)}`, 'warn');
-        await oidc?.removeUser().catch(() => undefined);
-        signedOut();
-        win.location.assign(`${win.location.origin}/`);
-      }
-    },
-    async localLogout() {
-      const oidc = await manager();
-      await oidc.removeUser().catch(() => undefined);
-      signedOut();
-    },
-    getAccessToken() {
-      tokenRequest ??= (async () => {
-        const oidc = await manager();
-        const user = await oidc.getUser();
-        if (!user) throw new IdentityTokenError('login_required', 'Login required');
-        if (isFresh(user)) return user.access_token;
-        if (!user.refresh_token) throw missingRefreshTokenError(config.audience, SCOPES);
-        const renewed = await oidc.signinSilent();
-        if (!renewed?.access_token) throw new IdentityTokenError('login_required', 'Login required');
-        return renewed.access_token;
-      })().finally(() => {
-        tokenRequest = null;
-      });
-      return tokenRequest;
-    },
-    handleCallback(url) {
-      let pending = callbacks.get(url);
-      if (!pending) {
-        pending = (async (): Promise<CallbackOutcome> => {
-          const oidc = await manager();
-          const user = await oidc.signinCallback(url);
-          if (!user) return { kind: 'silent-or-popup' };
-          signedIn(user);
-          return { kind: 'redirect', returnTo: returnToFrom(user.state) };
-        })();
-        pending.catch((error: unknown) => {
-          const code = errorCode(error);
-          set({
-            status: state.user ? 'authenticated' : 'unauthenticated',
-            error: new IdentityTokenError(code ?? 'callback_failed', (error as Error)?.message ?? String(error)),
-          });
-        });
-        callbacks.set(url, pending);
-      }
-      return pending;
-    },
+    login: async (options) => (await withOperations()).login(options),
+    logout: async () => (await withOperations()).logout(),
+    localLogout: async () => (await withOperations()).localLogout(),
+    getAccessToken: async () => (await withOperations()).getAccessToken(),
+    handleCallback: async (url) => (await withOperations()).handleCallback(url),
     consumeLoggedOut() {
       try {
         if (win.sessionStorage.getItem(LOGGED_OUT_KEY) !== '1') return false;
@@ -305,11 +150,4 @@ export function createIdentityStore({
     },
     debugLog: () => log.lines(),
   };
-  // The caller-facing boundary: every failure is 'Get access token failed' around the reason.
-  const requestAccessToken = store.getAccessToken;
-  store.getAccessToken = () =>
-    requestAccessToken().catch((error: unknown) => {
-      throw failed(IDENTITY_MESSAGES.tokenFailed, error);
-    });
-  return store;
 }

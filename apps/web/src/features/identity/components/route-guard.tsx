@@ -5,7 +5,7 @@ import { StatusScreen } from '#web/components/ui/status-screen.tsx';
 import { GUARD_TIMEOUT_MS } from '../constants';
 import { useTimeoutFlag } from '../hooks/use-timeout-flag';
 import type { IdentityState } from '../types';
-import { humanMessage } from '../utils/identity-errors';
+import { humanMessage } from '../utils/identity-failures';
 import { paths } from '@store/contracts/paths';
 
 export interface RouteGuardProps {

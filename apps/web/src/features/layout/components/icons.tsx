@@ -1,9 +1,13 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+// The icons of the shell every page shows. Those only the account and mobile menus show are in
+// menu-icons.tsx, the landing page's in landing-icons.tsx: each goes with the code that draws it,
+// not into the first page's (docs/decisions/0041).
+
+export type IconProps = SVGProps<SVGSVGElement>;
 
 /** A decorative 24×24 line icon; the control around it carries the accessible name. */
-function LineIcon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
+export function LineIcon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -40,12 +44,6 @@ export const ChevronDownIcon = (props: IconProps) => (
   </LineIcon>
 );
 
-export const ArrowRightIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </LineIcon>
-);
-
 export const SunIcon = (props: IconProps) => (
   <LineIcon {...props}>
     <circle cx="12" cy="12" r="4" />
@@ -64,51 +62,6 @@ export const CartIcon = (props: IconProps) => (
     <path d="M3 4h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6" />
     <circle cx="9.5" cy="19.5" r="1.25" />
     <circle cx="17" cy="19.5" r="1.25" />
-  </LineIcon>
-);
-
-export const OrdersIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M4 8l8-4 8 4v8l-8 4-8-4z" />
-    <path d="M4 8l8 4 8-4M12 12v8" />
-  </LineIcon>
-);
-
-export const AdminIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
-    <path d="M9 12l2 2 4-4" />
-  </LineIcon>
-);
-
-export const LogoutIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10" />
-  </LineIcon>
-);
-
-export const LoginIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l4 4-4 4M14 12H4" />
-  </LineIcon>
-);
-
-export const KeyIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <circle cx="8" cy="15" r="4" />
-    <path d="M10.8 12.2L20 3M16 7l3 3M14 9l2 2" />
-  </LineIcon>
-);
-
-export const WaveformIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M3 12h1M7 8v8M11 4v16M15 7v10M19 10v4M22 12h-1" />
-  </LineIcon>
-);
-
-export const DownloadIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </LineIcon>
 );
 

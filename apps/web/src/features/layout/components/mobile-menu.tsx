@@ -5,7 +5,8 @@ import { PAGE_LINKS, useProductLinks } from '../nav-links';
 import { focusRing, hairline, mobileMenuItem } from '../styles';
 import type { HeaderAccount, HeaderCartSummary } from '../types';
 import { CartBadge } from './cart-button';
-import { AdminIcon, CartIcon, LoginIcon, LogoutIcon, OrdersIcon } from './icons';
+import { CartIcon } from './icons';
+import { AdminIcon, LoginIcon, LogoutIcon, OrdersIcon } from './menu-icons';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
 

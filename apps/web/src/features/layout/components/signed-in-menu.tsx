@@ -3,7 +3,8 @@ import { useDropdown } from '../hooks/use-dropdown';
 import { paths } from '@store/contracts/paths';
 import { dropdownPanel, focusRing, hairline, menuItem } from '../styles';
 import type { HeaderUser } from '../types';
-import { AdminIcon, ChevronDownIcon, LogoutIcon, OrdersIcon } from './icons';
+import { ChevronDownIcon } from './icons';
+import { AdminIcon, LogoutIcon, OrdersIcon } from './menu-icons';
 import { UserAvatar } from './user-avatar';
 
 /** The signed-in shopper's menu: who they are, My Orders, Admin for a maker, Logout. */
