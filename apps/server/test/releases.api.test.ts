@@ -260,7 +260,13 @@ describe.each(TEST_ENGINES)('releases on %s', (engine) => {
       expect(message!.htmlBody).toContain('<li>Sidechain &lt;script&gt;alert(1)&lt;/script&gt; routing</li>');
       expect(message!.htmlBody).not.toContain('javascript:');
       const link = /(http\S+\/api\/mail\/unsubscribe\?token=[^\s"<]+)/.exec(message!.textBody)![1]!;
-      const releaseMail = createReleaseMail({ storeName: 'x', publicUrl: t.config.publicUrl, linkSecret: t.secrets.MAIL_LINK_SECRET, downloadsUrl: 'x', mailServer: false });
+      const releaseMail = createReleaseMail({
+        storeName: 'x',
+        publicUrl: t.config.publicUrl,
+        linkSecret: t.secrets.MAIL_LINK_SECRET,
+        downloadsUrl: 'x',
+        mailServer: false,
+      });
       const sent = smtpMessage('store@example.com', message!, releaseMail.headersFor(message!));
       expect(sent.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
       expect(releaseMail.headersFor({ kind: 'order-confirmation', toAddress: OWNER })).toEqual({});
