@@ -32,11 +32,12 @@ for (const theme of THEMES) {
 
     test('the route guard says when verifying the session takes longer than expected', async ({ page }, testInfo) => {
       test.setTimeout(60_000);
-      // A returning shopper whose stored session has expired: the OpenID client must load to check it.
+      // A returning shopper whose stored session has expired: the OpenID client (in the identity
+      // operations' file, fetched on first use) must load to check it.
       // It takes 12 s and then fails to arrive: Verifying, 'Taking Longer Than Expected' after 10 s,
       // then 'Authentication Required'.
       await storeExpiredSession(page);
-      await page.route(/\/assets\/oidc-client-[^/]*\.js$/, async (route) => {
+      await page.route(/\/assets\/identity-operations-[^/]*\.js$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 12_000));
         await route.abort().catch(() => undefined);
       });

@@ -112,7 +112,7 @@ export class StoreUserManager extends UserManager {
 }
 
 /**
- * The only module that imports oidc-client-ts. It is loaded lazily (identity-store.ts), so the
+ * The only module that imports oidc-client-ts. It is loaded lazily, with identity-operations.ts, so the
  * OpenID client is not part of the first page's JavaScript; the header shows 'Loading...' meanwhile.
  * Provider-neutral: discovery from `authority`, so the embedded provider and Auth0 differ only in
  * configuration.
