@@ -6,7 +6,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG, mockApi } from '#web/features/catalog/testing/catalog-fixtures.tsx';
 import { FakeSbl, type FakeSblOptions } from '#web/features/payments/testing/fake-sbl.ts';
-import { SBL_SCRIPT_ID } from '@store/contracts/payments/sbl';
 import { Component as CartRoute } from './cart';
 import { Component as CheckoutRoute } from './checkout';
 import { Component as ProductListRoute } from './product-list';
@@ -25,8 +24,7 @@ const PRODUCTS: FakeSblOptions['products'] = {
   'pad-mapper-trial': { display: 'Pad Mapper Trial', price: 0 },
 };
 
-/** Renders the app at `path` and waits for the root layout to insert the provider's script (the payments store's code is loaded first). */
-async function renderApp(path: string, sblOptions: Partial<FakeSblOptions> = {}) {
+function renderApp(path: string, sblOptions: Partial<FakeSblOptions> = {}) {
   const sbl = new FakeSbl({ products: PRODUCTS, coupons: { SAVE10: 10 }, ...sblOptions });
   const router = createMemoryRouter(
     [
@@ -49,7 +47,6 @@ async function renderApp(path: string, sblOptions: Partial<FakeSblOptions> = {})
       </QueryClientProvider>
     </StrictMode>,
   );
-  await waitFor(() => expect(document.getElementById(SBL_SCRIPT_ID)).toBeInstanceOf(HTMLScriptElement));
   return { sbl, router, user: userEvent.setup() };
 }
 
@@ -87,7 +84,7 @@ afterEach(() => {
 
 describe('product cards and the header', () => {
   it("show 'Loading...' until the provider is ready, then add to the cart and update the badge live", async () => {
-    const { sbl, user } = await renderApp('/products');
+    const { sbl, user } = renderApp('/products');
     const card = (await screen.findByRole('link', { name: 'Pad Mapper' })).closest('article')!;
     expect(within(card).getByRole('button', { name: 'Loading...' })).toBeDisabled();
     sbl.load();
@@ -101,7 +98,7 @@ describe('product cards and the header', () => {
   });
 
   it('tell the shopper when the payment script could not be loaded', async () => {
-    const { sbl } = await renderApp('/products');
+    const { sbl } = renderApp('/products');
     sbl.failToLoad();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't reach the payment service. Check your connection and reload the page.");
@@ -109,7 +106,7 @@ describe('product cards and the header', () => {
   });
 
   it('show an error the provider reports out of the blue, until dismissed', async () => {
-    const { sbl, user } = await renderApp('/products');
+    const { sbl, user } = renderApp('/products');
     sbl.load();
     await screen.findAllByRole('button', { name: 'Add to Cart' });
     sbl.emitError('session-expired', 'Your session has expired.');
@@ -122,7 +119,7 @@ describe('product cards and the header', () => {
 
 describe('cart page', () => {
   it('reads the session again on arrival and when the tab shows again, so another tab’s change is current (storefront spec §7)', async () => {
-    const { sbl, user } = await renderApp('/products');
+    const { sbl, user } = renderApp('/products');
     sbl.load();
     await screen.findAllByRole('button', { name: 'Add to Cart' });
     sbl.changeElsewhere({ 'note-router': 2 });
@@ -136,7 +133,7 @@ describe('cart page', () => {
   });
 
   it('shows the provider’s cart, changes quantities, and goes to checkout', async () => {
-    const { sbl, user, router } = await renderApp('/cart', { initialCart: { 'pad-mapper': 1, 'note-router': 2 } });
+    const { sbl, user, router } = renderApp('/cart', { initialCart: { 'pad-mapper': 1, 'note-router': 2 } });
     expect(screen.getByText('Loading cart...')).toBeInTheDocument();
     sbl.load();
     const summary = await screen.findByRole('region', { name: 'Order Summary' });
@@ -151,7 +148,7 @@ describe('cart page', () => {
   });
 
   it('shows the provider’s message for a rejected promo code', async () => {
-    const { sbl, user } = await renderApp('/cart', { initialCart: { 'note-router': 1 } });
+    const { sbl, user } = renderApp('/cart', { initialCart: { 'note-router': 1 } });
     sbl.load();
     await user.type(await screen.findByLabelText('Promo code'), 'nope{Enter}');
     expect(await screen.findByText('Promo code NOPE wasn\'t accepted. Coupon code "nope" is not valid.')).toBeInTheDocument();
@@ -163,7 +160,7 @@ describe('cart page', () => {
   });
 
   it('empties the cart after confirmation', async () => {
-    const { sbl, user } = await renderApp('/cart', { initialCart: { 'note-router': 1 } });
+    const { sbl, user } = renderApp('/cart', { initialCart: { 'note-router': 1 } });
     sbl.load();
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear Cart' }));
@@ -172,7 +169,7 @@ describe('cart page', () => {
   });
 
   it('offers free products for a $0.00 cart', async () => {
-    const { sbl } = await renderApp('/cart', { initialCart: { 'pad-mapper-trial': 1 } });
+    const { sbl } = renderApp('/cart', { initialCart: { 'pad-mapper-trial': 1 } });
     sbl.load();
     expect(await screen.findByRole('button', { name: 'Get Free Products' })).toBeInTheDocument();
     expect(screen.getByText('Free checkout - no payment required!')).toBeInTheDocument();
@@ -181,7 +178,7 @@ describe('cart page', () => {
 
 describe('checkout page', () => {
   it('applies the link’s parameters once, starts the checkout, and lands on the thank-you page after payment', async () => {
-    const { sbl, router } = await renderApp('/checkout?buyNow=true&product=pad-mapper&quantity=2&coupon=save10', { initialCart: { 'note-router': 1 } });
+    const { sbl, router } = renderApp('/checkout?buyNow=true&product=pad-mapper&quantity=2&coupon=save10', { initialCart: { 'note-router': 1 } });
     expect(screen.getByText('Loading checkout...')).toBeInTheDocument();
     sbl.load();
     expect(await screen.findByText('Coupon SAVE10 applied to your order!')).toBeInTheDocument();
@@ -199,7 +196,7 @@ describe('checkout page', () => {
   });
 
   it('ignores an unknown product with only a console warning', async () => {
-    const { sbl } = await renderApp('/checkout?product=not-for-sale', { initialCart: { 'note-router': 1 } });
+    const { sbl } = renderApp('/checkout?product=not-for-sale', { initialCart: { 'note-router': 1 } });
     sbl.load();
     expect(await screen.findByTitle('Fake checkout', {}, { timeout: 2_000 })).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalledWith('Checkout: ignoring the unknown product "not-for-sale" from the link');
@@ -208,7 +205,7 @@ describe('checkout page', () => {
   });
 
   it('stays on the checkout when it is closed without an order', async () => {
-    const { sbl, router } = await renderApp('/checkout', { initialCart: { 'note-router': 1 } });
+    const { sbl, router } = renderApp('/checkout', { initialCart: { 'note-router': 1 } });
     sbl.load();
     await screen.findByTitle('Fake checkout', {}, { timeout: 2_000 });
     sbl.closeWithoutOrder();

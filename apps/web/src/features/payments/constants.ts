@@ -1,6 +1,5 @@
 import { zeroMoney } from '@store/contracts/money';
 import { storeConfig } from '#web/lib/store-config.ts';
-import type { CartSnapshot } from './types';
 
 /** The payment provider's builder is polled every 200 ms, 50 times (10 s) (docs/behaviour/cart.md#payment-provider-readiness). */
 export const SBL_POLL_INTERVAL_MS = 200;
@@ -9,17 +8,6 @@ export const SBL_POLL_ATTEMPTS = 50;
 export const DEFAULT_CART_CURRENCY = 'CAD';
 /** The zero total in the store currency (docs/behaviour/cart.md#totals). */
 export const ZERO_TOTAL = zeroMoney(storeConfig.currency);
-/** The cart before the provider has said anything, and after it was emptied. */
-export const EMPTY_CART: CartSnapshot = {
-  items: [],
-  count: 0,
-  total: ZERO_TOTAL,
-  totalValue: 0,
-  totalPending: false,
-  subtotal: ZERO_TOTAL,
-  currency: DEFAULT_CART_CURRENCY,
-  coupons: [],
-};
 /**
  * How long a cart change may wait for the provider's callback before it counts as failed.
  * Our own limit: without it a lost callback would leave a button on 'Processing...' for good.

@@ -1,23 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createDebugLog } from '#web/lib/debug-log.ts';
-import type { CheckoutStartHandler, PaymentsActions, PaymentsState, PaymentsStore } from './payments-store';
+import { createPaymentsStore, type CheckoutStartHandler, type PaymentsActions, type PaymentsState, type PaymentsStore } from './payments-store';
 import type { SblScriptConfig } from './sbl-client';
 import type { CompletedOrder } from './types';
-import { createWaitingPaymentsStore } from './waiting-payments-store';
 
 /**
  * Without a provider (component tests of pages that show cart buttons) the cart is simply
  * never ready: buttons say 'Loading...' and every change answers false.
  */
-const PaymentsContext = createContext<PaymentsStore>(createWaitingPaymentsStore());
-
-/**
- * The store, with the SBL client and the cart parser: nothing a page shows as it arrives needs
- * them (the cart is loading until the provider's own script has run), so they are not part of the
- * JavaScript a page needs to start. Fetched as soon as the provider is mounted, just before it
- * would have inserted the provider's script anyway.
- */
-const loadPaymentsStore = () => import('./payments-store');
+const PaymentsContext = createContext<PaymentsStore>(createPaymentsStore());
 
 export interface PaymentsProviderProps {
   /** Which SBL script to load and which storefront it opens (the store's public config). */
@@ -33,27 +23,8 @@ export interface PaymentsProviderProps {
 
 /** Loads the payment provider's script once for the whole app and keeps the cart. */
 export function PaymentsProvider({ config, onOrderComplete, onCheckoutStart, store: given, children }: PaymentsProviderProps) {
-  // Rendered on the server and hydrated with the waiting store: the same 'loading' cart on both sides.
-  const [waiting] = useState(() => createWaitingPaymentsStore());
-  const [loaded, setLoaded] = useState<PaymentsStore>();
-  const store = given ?? loaded ?? waiting;
-  useEffect(() => {
-    if (given) return;
-    let current = true;
-    loadPaymentsStore().then(
-      ({ createPaymentsStore }) => current && setLoaded(createPaymentsStore()),
-      (error: unknown) => {
-        if (!current) return;
-        // A deploy replaced the file or the connection dropped: told as a payment script that did not load.
-        const log = createDebugLog('[payments]');
-        log.add(`the payments code failed to load: ${error instanceof Error ? error.message : String(error)}`, 'warn');
-        setLoaded(createWaitingPaymentsStore({ failure: 'script', log }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [given]);
+  const [created] = useState(() => given ?? createPaymentsStore());
+  const store = given ?? created;
   const { scriptUrl, storefront } = config;
   useEffect(() => store.start({ scriptUrl, storefront }), [store, scriptUrl, storefront]);
   useEffect(() => store.setOrderCompleteHandler(onOrderComplete), [store, onOrderComplete]);

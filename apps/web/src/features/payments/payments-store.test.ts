@@ -1,9 +1,8 @@
 import { SBL_SCRIPT_ID } from '@store/contracts/payments/sbl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SBL_CALLBACKS } from './constants';
-import { CART_DATA_GRACE_MS, createPaymentsStore, FAILURE_MESSAGES, type PaymentsStore } from './payments-store';
+import { CART_DATA_GRACE_MS, createPaymentsStore, FAILURE_MESSAGES, NOT_READY_MESSAGE, type PaymentsStore } from './payments-store';
 import { FakeSbl } from './testing/fake-sbl';
-import { NOT_READY_MESSAGE } from './waiting-payments-store';
 import { createDebugLog } from '#web/lib/debug-log.ts';
 
 const CONFIG = { scriptUrl: 'https://sbl.example.test/builder.js', storefront: 'shop.test.onfastspring.com/embedded-shop' };

@@ -4,8 +4,7 @@ import { ensureSblScript, installSblCallbacks, waitForBuilder, type SblScriptCon
 import type { ActionFailure, CartActionName, CartSnapshot, CompletedOrder, PaymentsFailure, PaymentsStatus, ProviderNotice } from './types';
 import { createDebugLog, type DebugLog } from '#web/lib/debug-log.ts';
 import { isRecord } from '@store/contracts/is-record';
-import { parseCartData } from './utils/parse-cart';
-import { LOADING_STATE, NOT_READY_MESSAGE } from './waiting-payments-store';
+import { EMPTY_CART, parseCartData } from './utils/parse-cart';
 
 /**
  * How long after the builder appears the cart counts as loaded even if the provider has
@@ -81,6 +80,7 @@ export const FAILURE_MESSAGES: Record<CartActionName, string> = {
   coupon: "This promo code wasn't accepted.",
   checkout: "We couldn't open the checkout.",
 };
+export const NOT_READY_MESSAGE = 'The payment service is not ready yet.';
 
 interface PendingAction {
   action: CartActionName;
@@ -110,7 +110,7 @@ export function createPaymentsStore({
   log = createDebugLog('[payments]'),
   actionTimeoutMs = SBL_ACTION_TIMEOUT_MS,
 }: PaymentsStoreOptions = {}): PaymentsStore {
-  let state: PaymentsState = LOADING_STATE;
+  let state: PaymentsState = { status: 'loading', failure: null, cart: EMPTY_CART, cartLoaded: false, pendingActions: 0, notice: null };
   const listeners = new Set<() => void>();
   const pending = new Set<PendingAction>();
   const handledOrders = new Set<string>();

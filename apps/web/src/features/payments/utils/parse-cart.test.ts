@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EMPTY_CART } from '../constants';
-import { isFreeCart, parseCartData, parseQuantity, usableOrderTotal } from './parse-cart';
+import { EMPTY_CART, isFreeCart, parseCartData, parseQuantity, usableOrderTotal } from './parse-cart';
 
 function item(path: string, overrides: Record<string, unknown> = {}) {
   return {

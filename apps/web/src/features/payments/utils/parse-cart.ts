@@ -5,6 +5,18 @@ import { DEFAULT_CART_CURRENCY, ZERO_TOTAL } from '../constants';
 import type { CartLine } from '#web/types/cart-line.ts';
 import type { CartSnapshot } from '../types';
 
+/** The cart before the provider has said anything, and after it was emptied. */
+export const EMPTY_CART: CartSnapshot = {
+  items: [],
+  count: 0,
+  total: ZERO_TOTAL,
+  totalValue: 0,
+  totalPending: false,
+  subtotal: ZERO_TOTAL,
+  currency: DEFAULT_CART_CURRENCY,
+  coupons: [],
+};
+
 function nonEmptyText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
