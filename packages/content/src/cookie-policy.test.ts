@@ -37,7 +37,9 @@ const USES: Record<string, Row[]> = {
   // oidc-client-ts keeps the signed-in user and, by default, the sign-in in progress in localStorage.
   // Both hand localStorage to utils/session-marker.ts, which keeps the time of the last sign-in or renewal.
   'apps/web/src/features/identity/oidc-client.ts': ['Sign-in session tokens', 'Sign-in session time', 'Sign-in in progress'],
-  'apps/web/src/features/identity/identity-store.ts': ['Sign-in session tokens', 'Sign-in session time', 'Sign-in retry count', 'Logged-out note'],
+  'apps/web/src/features/identity/identity-store.ts': ['Sign-in session tokens', 'Sign-in session time', 'Logged-out note'],
+  // What the store does with the OpenID client: a new sign-in resets the retry count, a logout leaves the note.
+  'apps/web/src/features/identity/identity-operations.ts': ['Sign-in retry count', 'Logged-out note'],
   'apps/web/src/features/identity/components/callback-page.tsx': ['Sign-in retry count'],
   'apps/web/src/features/visualizer/options/player-options.ts': ['Falling-notes animation settings'],
   'apps/web/src/app/navigation-effects.tsx': ['Pending "remix" note'],
