@@ -151,12 +151,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   // The renderer is a large module graph (React's server renderer and the whole app): the store
   // serves before it loads, and loads it a moment after listening; a page asked for sooner loads it then.
   let rendererLoad: Promise<ServerRenderer | undefined> | undefined;
-  const loadRenderer = (): Promise<ServerRenderer | undefined> =>
-    (rendererLoad ??= !webApp.distDir
-      ? Promise.resolve(undefined)
-      : webApp.renderer
-        ? Promise.resolve(webApp.renderer)
-        : importServerRenderer(webApp.serverEntry, app.log));
+  const importRenderer = async () => (webApp.distDir ? (webApp.renderer ?? importServerRenderer(webApp.serverEntry, app.log)) : undefined);
+  const loadRenderer = () => (rendererLoad ??= importRenderer());
   let rendererWarmUp: NodeJS.Timeout | undefined;
   app.addHook('onListen', async () => {
     rendererWarmUp = setTimeout(() => void loadRenderer(), RENDERER_WARM_UP_MS);

@@ -104,7 +104,6 @@ export function createSandboxRepository(db: Database) {
       return row;
     },
 
-    /** Inserts the order unless its reference is taken; false means pick another reference. */
     /**
      * Records a paid cart in one statement: the order (unless its reference is taken), the webhook
      * that announces it, and the cart emptied, pointing at the order, with the buyer's contact.
