@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 
 export type Theme = 'dark' | 'light';
@@ -99,4 +99,30 @@ export function watchConsoleAllowing404(page: Page, allowedPath: string) {
     if (unexpected.length > 0) return [...problems, ...unexpected.map((path) => `404 for ${path}`)];
     return problems.filter((problem) => !problem.includes('status of 404'));
   };
+}
+
+/** The server's HTML inside #root, or undefined when the page was sent unrendered. */
+export function renderedRoot(html: string): string | undefined {
+  return /<div id="root" data-server-rendered>([\s\S]*)<\/div>\s*<script type="application\/json" id="query-state">/.exec(html)?.[1];
+}
+
+/**
+ * The page's HTML once the server sends it rendered. A render slower than the store's patience
+ * (a second) is sent unrendered and goes on, kept for the next visitor: on a machine busy with two
+ * browsers and the suite's other store work, the first ask after the catalogue changed can be that
+ * slow, so this asks again until the page comes rendered. A shared page is then served from that
+ * rendering while the catalogue stays the same, which a test's browser visit right after relies on.
+ */
+export async function untilRendered(request: APIRequestContext, path: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+        return renderedRoot(html) !== undefined;
+      },
+      { message: `${path} is rendered on the server`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return html;
 }

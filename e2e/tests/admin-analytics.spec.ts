@@ -3,7 +3,7 @@ import { devices, expect, test, type Page } from '@playwright/test';
 import { expectAxeClean, openAdmin } from '../support/admin';
 import { payInSandbox } from '../support/checkout';
 import { uniqueEmail } from '../support/identity';
-import { atEverySizeAndTheme, useTheme } from '../support/pages';
+import { atEverySizeAndTheme, untilRendered, useTheme } from '../support/pages';
 
 // Runs at 1440 and 390 px (the admin projects), signed in as the maker by the admin setup.
 
@@ -139,6 +139,7 @@ test("a shopper's visit from a UTM link through a sandbox purchase shows on the 
 test('a shopper who leaves a rendered page before its code has run is still counted, with the campaign they came from', async ({
   page,
   playwright,
+  request,
 }, testInfo) => {
   const source = `early-${randomBytes(4).toString('hex')}`;
   // The page view goes as the page is left, from the browser rather than the page, so it carries
@@ -151,6 +152,9 @@ test('a shopper who leaves a rendered page before its code has run is still coun
   // The page's code never arrives, as on a connection that drops after the HTML: the app never
   // counts this page; only index.html's loader can, as the shopper follows a link away.
   await shopper.route('**/assets/*.js', (route) => route.abort());
+  // The page this shopper lands on is rendered (asked for first: see untilRendered), as it is for
+  // a visitor who comes after another.
+  await untilRendered(request, '/products');
   await shopper.goto(`/products?utm_source=${source}&utm_medium=social`);
   await expect(shopper.locator('#root')).toHaveAttribute('data-server-rendered', '');
   await shopper.locator('a[data-card-link]').first().click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { renderedRoot, untilRendered } from '../support/pages';
 
 /** What React logs when the browser's first render differs from the server's HTML (development and production builds). */
 const HYDRATION_PROBLEM = /hydrat|did not match|Minified React error #(418|423|425)/i;
@@ -12,11 +13,6 @@ function watchHydration(page: Page): string[] {
   return problems;
 }
 
-/** The server's HTML inside #root, or undefined when the page was sent unrendered. */
-function renderedRoot(html: string): string | undefined {
-  return /<div id="root" data-server-rendered>([\s\S]*)<\/div>\s*<script type="application\/json" id="query-state">/.exec(html)?.[1];
-}
-
 test.describe('server-rendered storefront pages', () => {
   test('public pages arrive rendered and the browser adopts them without a hydration mismatch', async ({ page, request }) => {
     const products = (await (await request.get('/api/products/')).json()) as { path: string }[] | { data: { items: { path: string }[] } };
@@ -26,9 +22,7 @@ test.describe('server-rendered storefront pages', () => {
 
     for (const path of ['/', '/products', `/products/${productPath}`, '/about', '/products/purchase-success?order=SW-E2E-SSR-1']) {
       await test.step(path, async () => {
-        const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
-        const root = renderedRoot(html);
-        expect(root, `${path} is rendered on the server`).toBeDefined();
+        const root = renderedRoot(await untilRendered(request, path));
         const serverHeading = /<h1[^>]*>([\s\S]*?)<\/h1>/
           .exec(root ?? '')?.[1]
           ?.replace(/<[^>]*>/g, '')
@@ -66,7 +60,8 @@ test.describe('server-rendered storefront pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test("until the app's code runs, a rendered page reads in full, its links work and its buttons take no clicks", async ({ page }) => {
+  test("until the app's code runs, a rendered page reads in full, its links work and its buttons take no clicks", async ({ page, request }) => {
+    await untilRendered(request, '/products');
     // The page's code never arrives, as on a connection that drops after the HTML.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/products');
