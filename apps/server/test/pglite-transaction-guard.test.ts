@@ -1,3 +1,4 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,22 @@ describe("the store's PGlite refuses a query that would wait for its own transac
       });
     });
     await expect(timerQuery).resolves.toMatchObject({ rows: [{ two: 2 }] });
+  });
+
+  it('marks the work of a transaction only while one is open, so the rest of the store runs without async hooks', async () => {
+    // With no async hook enabled, Node gives a promise's reaction no async id of its own (0).
+    const reactionAsyncId = () => Promise.resolve().then(() => executionAsyncId());
+    const { db } = database;
+    let inside = 0;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      inside = await reactionAsyncId();
+    });
+    expect(inside).toBeGreaterThan(0);
+    expect(await reactionAsyncId()).toBe(0);
+    // And the next transaction is marked again: its stray query is still refused.
+    await expect(db.transaction(() => db.execute(sql`select 1`))).rejects.toSatisfy(isRefusal);
+    expect(await reactionAsyncId()).toBe(0);
   });
 
   it('lets other requests wait their turn and run once the transaction ends', async () => {
