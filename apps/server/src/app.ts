@@ -221,6 +221,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   const mail = createMailService({ mailServer: config.mail.smtpUrl !== undefined });
+  // Without a mail server each message is held as it is queued (the sandbox mailbox shows it):
+  // there is nothing to send, and a kick would only look for it (a transaction per order).
+  const mailQueued = config.mail.smtpUrl ? () => void outboxSender.kick() : () => {};
   const analyticsRepository = createAnalyticsRepository(database.db);
   const analytics = createAnalyticsService({
     repository: analyticsRepository,
@@ -249,7 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail: config.publicConfig.supportEmail,
     downloadSigningSecret: deps.secrets.DOWNLOAD_SIGNING_SECRET,
     acceptTestOrders: config.payments.provider === 'sandbox' || config.payments.acceptTestOrders,
-    onOrderCommitted: () => void outboxSender.kick(),
+    onOrderCommitted: mailQueued,
     // The reason only: the error never carries the event's data into the log.
     onWebhookLogFailed: (error) =>
       app.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'writing the webhook log failed; the event itself was handled'),
@@ -326,7 +329,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       corsOrigins: config.corsOrigins,
       log: app.log,
       mail,
-      onMessageQueued: () => void outboxSender.kick(),
+      onMessageQueued: mailQueued,
       scrypt: deps.passwordHashing,
     });
   }
@@ -429,7 +432,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           mail: releaseMail,
           removeStoredFile: (storageKey) => fileStorage.remove(storageKey),
           onCatalogChanged: () => void announceCatalogChange(),
-          onMailQueued: () => void outboxSender.kick(),
+          onMailQueued: mailQueued,
           onRemoveFailed: (storageKey, error) => app.log.error({ err: error, storageKey }, 'a removed release file could not be deleted from storage'),
         }),
       }),
@@ -451,7 +454,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           paymentProvider: config.payments.provider,
           refunds: refundProviderOf(config, sandbox),
           mailboxHref: hasSandboxMailbox(config) ? (messageId) => `${config.publicUrl}/dev/mailbox/${messageId}` : undefined,
-          onMailQueued: () => void outboxSender.kick(),
+          onMailQueued: mailQueued,
         }),
       }),
       adminSection(adminCatalogRoutes, {
