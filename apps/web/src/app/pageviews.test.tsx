@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGEVIEW_COUNTED_ATTRIBUTE } from '@store/contracts/server-rendering';
 import { usePageviews } from './pageviews';
@@ -67,6 +67,18 @@ describe('page views', () => {
         url: 'http://localhost:3000/products/test-plugin',
         referrer: 'http://localhost:3000/landing?utm_source=newsletter&utm_campaign=autumn',
       },
+    ]);
+  });
+
+  it('counts the page the app shows, with its campaign, even when the address bar has already moved on to the next', async () => {
+    // A click replayed as the page comes alive can change the address before the first page
+    // view's effect runs: the address bar then names the next page, without the campaign.
+    window.history.replaceState(null, '', '/products/test-plugin');
+    const router = createMemoryRouter([{ path: '*', element: <Pageviews /> }], { initialEntries: ['/landing?utm_source=newsletter&utm_campaign=autumn'] });
+    render(<RouterProvider router={router} />);
+    await settle();
+    expect(sent()).toEqual([
+      { name: 'pageview', url: 'http://localhost:3000/landing?utm_source=newsletter&utm_campaign=autumn', referrer: 'https://news.example.com/story' },
     ]);
   });
 

@@ -11,15 +11,20 @@ import { claimLandingPageview, track } from '#web/lib/analytics.ts';
  * another site's host); later ones the store page before.
  */
 export function usePageviews() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  // The page this render shows. Not the address bar's: a click replayed as the page comes alive
+  // may have moved it on to the next page before this effect runs, and the landing page's
+  // campaign would be counted for a page without it.
+  const shown = `${pathname}${search}${hash}`;
   const counted = useRef<{ pathname: string; url: string } | null>(null);
 
   useEffect(() => {
     // The ref outlives StrictMode's second run of this effect, so one event goes.
     if (counted.current?.pathname === pathname) return;
     const previous = counted.current;
-    counted.current = { pathname, url: window.location.href };
+    const url = new URL(shown, window.location.origin).href;
+    counted.current = { pathname, url };
     if (!previous && !claimLandingPageview()) return;
-    track('pageview', undefined, previous ? previous.url : document.referrer);
-  }, [pathname]);
+    track('pageview', undefined, previous ? previous.url : document.referrer, url);
+  }, [pathname, shown]);
 }

@@ -23,14 +23,15 @@ export function analyticsAllowed(): boolean {
 
 /**
  * Sends one event. Never throws and never waits: analytics must not break or slow a page.
- * `referrer` is the page the visitor came from, when there is one to tell.
+ * `referrer` is the page the visitor came from, when there is one to tell; `url` the page the
+ * event is about, when it is not the one in the address bar now.
  */
-export function track(name: AnalyticsEventName, props?: AnalyticsProps, referrer?: string): void {
+export function track(name: AnalyticsEventName, props?: AnalyticsProps, referrer?: string, url?: string): void {
   try {
     if (!analyticsAllowed()) return;
     const event: AnalyticsEvent = {
       name,
-      url: window.location.href,
+      url: url ?? window.location.href,
       ...(referrer ? { referrer } : {}),
       ...(props && Object.keys(props).length > 0 ? { props } : {}),
     };
