@@ -104,6 +104,27 @@ describe("the store's PGlite refuses a query that would wait for its own transac
   });
 });
 
+it("still refuses a stray query in one database's transaction after another database's transaction has ended", async () => {
+  const first = guardTransactions(await PGlite.create());
+  const second = guardTransactions(await PGlite.create());
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const attempt = first.client.transaction(async (tx) => {
+      await tx.query('select 1');
+      await held;
+      await first.client.query('select 2');
+    });
+    await second.client.transaction((tx) => tx.query('select 3'));
+    release();
+    await expect(attempt).rejects.toBeInstanceOf(QueryOutsideTransactionError);
+  } finally {
+    first.stop();
+    second.stop();
+    await Promise.all([first.client.close(), second.client.close()]);
+  }
+});
+
 describe('what holds PGlite too long is reported', () => {
   let client: PGlite;
   const reports: StalledDatabase[] = [];

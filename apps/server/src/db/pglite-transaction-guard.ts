@@ -44,9 +44,11 @@ const STATEMENT_CHARACTERS = 200;
  * Work started inside a transaction carries it; timers it set that fire after it ended find it
  * closed. On Node 20 an enabled AsyncLocalStorage runs async hooks for every promise and tick in
  * the process (the catalogue's answers cost 6% more with it on), so it is enabled only while a
- * transaction is open: PGlite runs one at a time, and work outside one needs no mark.
+ * transaction is open: work outside one needs no mark.
  */
 const insideTransaction = new AsyncLocalStorage<{ open: boolean }>();
+/** Transactions open on every guarded client of the process (a test may hold several databases). */
+let transactionsOpen = 0;
 
 export interface GuardedClient {
   client: PGlite;
@@ -92,20 +94,21 @@ export function guardTransactions(client: PGlite, options: TransactionGuardOptio
   client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
     refuseInsideTransaction('transaction');
     const origin = stackHere();
-    return transaction((tx) => {
+    return transaction(async (tx) => {
       // PGlite runs one transaction at a time: this one holds the connection from here.
       const current = { startedAt: Date.now(), origin, reported: false };
       const context = { open: true };
       openTransaction = current;
-      return insideTransaction
-        .run(context, () => callback(tx))
-        .finally(() => {
-          context.open = false;
-          if (openTransaction !== current) return;
-          openTransaction = undefined;
-          // The next transaction's run enables it again; until then nothing pays for its hooks.
-          insideTransaction.disable();
-        });
+      transactionsOpen += 1;
+      try {
+        return await insideTransaction.run(context, () => callback(tx));
+      } finally {
+        context.open = false;
+        if (openTransaction === current) openTransaction = undefined;
+        transactionsOpen -= 1;
+        // The next transaction's run enables it again; until then nothing pays for its hooks.
+        if (transactionsOpen === 0) insideTransaction.disable();
+      }
     });
   }) as PGlite['transaction'];
 
