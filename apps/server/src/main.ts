@@ -44,6 +44,12 @@ async function main() {
   const bucketFiles = await syncBucket(config, database);
 
   const app = await buildApp({ config, database, secrets });
+  if (database.templateProblem) {
+    app.log.warn(
+      { reason: database.templateProblem },
+      'the new database folder was not unpacked with tar; PGlite loaded its template itself, which holds more memory until a restart',
+    );
+  }
   if (seeded.inserted.length > 0) app.log.info({ products: seeded.inserted }, 'seeded the catalogue');
   if (seededCoupons.length > 0) app.log.info({ coupons: seededCoupons }, 'seeded the promo codes');
   if (demoKeys.length > 0) app.log.info({ keys: demoKeys.length }, 'seeded the demo legacy licence keys of the sandbox (README: Upgrades from older licences)');

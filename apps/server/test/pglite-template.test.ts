@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_FOLDER, PGLITE_TEMPLATE_FILE, unpackTemplate } from '../src/db/client';
+import { MIGRATIONS_FOLDER, openDatabase, PGLITE_TEMPLATE_FILE, unpackTemplate } from '../src/db/client';
 import { PGLITE_DATABASE, PGLITE_SHARED_BUFFERS, pgliteOptions } from '../src/db/pglite-options';
 import { runCommand } from '../src/operations/run-command';
 
@@ -55,6 +55,22 @@ describe('unpacking the PGlite template into a new data folder', () => {
     await mkdir(path.dirname(dataDir));
     await expect(unpackTemplate(dataDir, damaged)).rejects.toThrow(/Unpacking the database template failed/);
     expect(await readdir(path.dirname(dataDir))).toEqual([]);
+  });
+});
+
+describe('opening a new PGlite folder whose template tar cannot unpack', () => {
+  it('opens the database all the same, and says why the template was not unpacked', async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'pglite-bad-template-'));
+    const damaged = path.join(scratch, 'damaged.tar.gz');
+    await writeFile(damaged, 'not a tarball');
+    const database = await openDatabase({ engine: 'pglite', dataDir: path.join(scratch, 'pglite'), template: damaged });
+    try {
+      expect(database.templateProblem).toMatch(/Unpacking the database template failed/);
+      await expect(database.ping()).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });
 

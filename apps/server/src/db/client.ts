@@ -30,13 +30,18 @@ export interface DatabaseHandle {
    * PostgreSQL has its own monitoring.
    */
   onStalledDatabase?(listener: (stalled: StalledDatabase) => void): void;
+  /**
+   * PGlite only: why a new data folder was not unpacked from the template by tar, when it was
+   * not. PGlite's own loader then read the template, which holds more memory until a restart.
+   */
+  templateProblem?: string;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { engine: 'postgresql'; url: string; poolSize?: number }
-  /** `dataDir` is a directory, or 'memory://' for a throw-away database. */
-  | { engine: 'pglite'; dataDir: string };
+  /** `dataDir` is a directory, or 'memory://' for a throw-away database; `template` another tarball than the build's (tests). */
+  | { engine: 'pglite'; dataDir: string; template?: string };
 
 /**
  * The migrations folder is `apps/server/drizzle`: two levels above this file in the
@@ -48,7 +53,7 @@ export const MIGRATIONS_FOLDER =
     .find((folder) => existsSync(path.join(folder, 'meta', '_journal.json'))) ?? 'drizzle';
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.engine === 'postgresql' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir);
+  return target.engine === 'postgresql' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir, target.template);
 }
 
 /**
@@ -58,8 +63,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  */
 export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir !== 'memory://') await unpackTemplate(dataDir).catch(() => undefined);
+async function openPglite(dataDir: string, templateFile?: string): Promise<DatabaseHandle> {
+  const templateProblem =
+    dataDir === 'memory://'
+      ? undefined
+      : await unpackTemplate(dataDir, templateFile).then(
+          () => undefined,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
   // Without tar (or when it failed), PGlite's own loader reads the template.
   const template = dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'PG_VERSION')) ? await readTemplate() : undefined;
@@ -83,6 +94,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     onStalledDatabase: (listener) => {
       stalledListener = listener;
     },
+    ...(templateProblem ? { templateProblem } : {}),
     close: () => {
       guarded.stop();
       return client.close();
