@@ -64,16 +64,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
 
 async function openPglite(dataDir: string, templateFile?: string): Promise<DatabaseHandle> {
-  const templateProblem =
-    dataDir === 'memory://'
-      ? undefined
-      : await unpackTemplate(dataDir, templateFile).then(
-          () => undefined,
-          (error: unknown) => (error instanceof Error ? error.message : String(error)),
-        );
-  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
+  const onDisk = dataDir !== 'memory://';
+  const templateProblem = onDisk ? await unpackTemplate(dataDir, templateFile).then(() => undefined, reasonOf) : undefined;
+  if (onDisk) await mkdir(dataDir, { recursive: true });
   // Without tar (or when it failed), PGlite's own loader reads the template.
-  const template = dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'PG_VERSION')) ? await readTemplate() : undefined;
+  const template = onDisk && !existsSync(path.join(dataDir, 'PG_VERSION')) ? await readTemplate() : undefined;
   let stalledListener: ((stalled: StalledDatabase) => void) | undefined;
   const guarded = guardTransactions(
     await PGlite.create(dataDir, {
@@ -131,6 +126,8 @@ export async function unpackTemplate(dataDir: string, template = fileURLToPath(t
     await rm(unpacking, { recursive: true, force: true });
   }
 }
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function isMissingOrEmpty(folder: string): Promise<boolean> {
   const entries = await readdir(folder).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
