@@ -25,6 +25,6 @@ export function usePageviews() {
     const url = new URL(shown, window.location.origin).href;
     counted.current = { pathname, url };
     if (!previous && !claimLandingPageview()) return;
-    track('pageview', undefined, previous ? previous.url : document.referrer, url);
+    track('pageview', undefined, { url, referrer: previous ? previous.url : document.referrer });
   }, [pathname, shown]);
 }

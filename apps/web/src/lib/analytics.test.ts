@@ -29,7 +29,7 @@ describe('track', () => {
   });
 
   it('sends the event as a text/plain beacon carrying the page address', () => {
-    track('add_to_cart', { product: 'test-plugin' }, 'https://example.org/');
+    track('add_to_cart', { product: 'test-plugin' }, { referrer: 'https://example.org/' });
     expect(beacon).toHaveBeenCalledOnce();
     const [url, body] = beacon.mock.calls[0]!;
     expect(url).toBe('/api/analytics/event');
@@ -90,7 +90,7 @@ describe('track', () => {
 
   it('keeps nothing in the browser', () => {
     const before = cookie();
-    track('pageview', undefined, 'https://example.org/');
+    track('pageview', undefined, { referrer: 'https://example.org/' });
     newCheckoutCode();
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     expect(cookie()).toBe(before);

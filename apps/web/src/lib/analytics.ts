@@ -21,12 +21,14 @@ export function analyticsAllowed(): boolean {
   return navigator.doNotTrack !== '1' && privacy.globalPrivacyControl !== true;
 }
 
-/**
- * Sends one event. Never throws and never waits: analytics must not break or slow a page.
- * `referrer` is the page the visitor came from, when there is one to tell; `url` the page the
- * event is about, when it is not the one in the address bar now.
- */
-export function track(name: AnalyticsEventName, props?: AnalyticsProps, referrer?: string, url?: string): void {
+/** The page an event is about: `url` when not the address bar's now, `referrer` the page the visitor came from, when there is one to tell. */
+interface EventPage {
+  url?: string;
+  referrer?: string;
+}
+
+/** Sends one event. Never throws and never waits: analytics must not break or slow a page. */
+export function track(name: AnalyticsEventName, props?: AnalyticsProps, { url, referrer }: EventPage = {}): void {
   try {
     if (!analyticsAllowed()) return;
     const event: AnalyticsEvent = {
