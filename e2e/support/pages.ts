@@ -107,22 +107,22 @@ export function renderedRoot(html: string): string | undefined {
 }
 
 /**
- * The page's HTML once the server sends it rendered. A render slower than the store's patience
+ * The server's HTML inside #root, once the server sends the page rendered. A render slower than the store's patience
  * (a second) is sent unrendered and goes on, kept for the next visitor: on a machine busy with two
  * browsers and the suite's other store work, the first ask after the catalogue changed can be that
  * slow, so this asks again until the page comes rendered. A shared page is then served from that
  * rendering while the catalogue stays the same, which a test's browser visit right after relies on.
  */
 export async function untilRendered(request: APIRequestContext, path: string): Promise<string> {
-  let html = '';
+  let root: string | undefined;
   await expect
     .poll(
       async () => {
-        html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
-        return renderedRoot(html) !== undefined;
+        root = renderedRoot(await (await request.get(path, { headers: { accept: 'text/html' } })).text());
+        return root !== undefined;
       },
       { message: `${path} is rendered on the server`, timeout: 30_000 },
     )
     .toBe(true);
-  return html;
+  return root ?? '';
 }
