@@ -73,6 +73,49 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     expect((await row('e1')).deliveredAt).toBeInstanceOf(Date);
   });
 
+  it('sends several due events in one signed post, as FastSpring does, and marks each delivered', async () => {
+    const at = new Date();
+    const events = ['m1', 'm2', 'm3'].map((id) => ({ id, type: 'order.completed', data: { id } }));
+    for (const event of events) await repository().insertDelivery(event.id, JSON.stringify({ events: [event] }), at);
+    const sent: WebhookRequest[] = [];
+    const deliverer = createWebhookDeliverer({
+      repository: repository(),
+      secret: SECRET,
+      log: recordingLog().log,
+      concurrency: 1,
+      send: async (request) => {
+        sent.push(request);
+        return { statusCode: 200 };
+      },
+    });
+    stops.push(deliverer.stop);
+    await deliverer.kick();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ events });
+    expect(isValidWebhookSignature(SECRET, Buffer.from(sent[0]!.body, 'utf8'), sent[0]!.signature)).toBe(true);
+    for (const event of events) expect(await row(event.id)).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+  });
+
+  it('after a 202 marks delivered only the events the store named, and retries the others', async () => {
+    const at = new Date();
+    for (const id of ['p1', 'p2', 'p3']) await repository().insertDelivery(id, JSON.stringify({ events: [{ id, type: 'order.completed', data: {} }] }), at);
+    const { log, lines } = recordingLog();
+    const deliverer = createWebhookDeliverer({
+      repository: repository(),
+      secret: SECRET,
+      log,
+      concurrency: 1,
+      pollIntervalMs: 3_600_000,
+      send: async () => ({ statusCode: 202, body: 'p1\np3\n' }),
+    });
+    stops.push(deliverer.stop);
+    await deliverer.kick();
+    expect(await row('p1')).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await row('p3')).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await row('p2')).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 202, lastError: 'answered 202 without this event' });
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn', object: expect.objectContaining({ eventId: 'p2' }) })]);
+  });
+
   it('keeps retrying a failing target past the old 8-attempt limit at the longest delay, logs an error every 8 failures, and delivers once it answers', async () => {
     let clock = new Date('2026-01-01T00:00:00Z');
     const advance = (ms: number) => {

@@ -57,11 +57,13 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
 
   const leaseMs = 60_000;
 
-  function poller(database: TestDatabase, deliver: (row: SandboxDeliveryRow) => Promise<void>, batchSize = 5, concurrency?: number) {
+  function poller(database: TestDatabase, deliverOne: (row: SandboxDeliveryRow) => Promise<void>, batchSize = 5, concurrency?: number) {
     const repository = createSandboxRepository(database.db);
     const created = createLeasedPoller<SandboxDeliveryRow>({
       claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
-      deliver,
+      deliver: async (rows) => {
+        for (const row of rows) await deliverOne(row);
+      },
       log: silentLog,
       failureMessage: 'test poller failed',
       pollIntervalMs: 3_600_000,
@@ -194,9 +196,9 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
     const errors: unknown[] = [];
     const created = createLeasedPoller<SandboxDeliveryRow>({
       claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
-      deliver: async (row) => {
-        if (row.eventId === 'bad') throw new Error('the database went away for this one');
-        await markDelivered(first, row);
+      deliver: async ([row]) => {
+        if (row!.eventId === 'bad') throw new Error('the database went away for this one');
+        await markDelivered(first, row!);
       },
       log: { error: (object) => errors.push(object) },
       failureMessage: 'test poller failed',
@@ -211,5 +213,36 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
     // The failed one stays leased (pending) and is due again once its lease runs out; the round's failure is logged.
     expect(await statusOf('bad')).toMatchObject({ status: 'pending', attempts: 1 });
     expect(errors).toHaveLength(1);
+  });
+
+  it('gives `deliver` up to `groupSize` rows, spread over `concurrency` groups first', async () => {
+    const repository = createSandboxRepository(first.db);
+    const groupsOf = async (rows: number) => {
+      await first.db.delete(sandboxWebhookDeliveries);
+      for (let index = 0; index < rows; index += 1) await repository.insertDelivery(`grouped-${rows}-${index}`, '{}', clock);
+      const groups: string[][] = [];
+      const created = createLeasedPoller<SandboxDeliveryRow>({
+        claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
+        deliver: async (group) => {
+          groups.push(group.map((row) => row.eventId));
+          for (const row of group) await markDelivered(first, row);
+        },
+        log: silentLog,
+        failureMessage: 'test poller failed',
+        pollIntervalMs: 3_600_000,
+        batchSize: 10,
+        concurrency: 2,
+        groupSize: 4,
+        now: () => clock,
+      });
+      pollers.push(created);
+      await created.kick();
+      return groups;
+    };
+    // Ten due rows: groups of at most four. Three: two groups side by side rather than one of three.
+    expect((await groupsOf(10)).map((group) => group.length)).toEqual([4, 4, 2]);
+    expect((await groupsOf(3)).map((group) => group.length)).toEqual([2, 1]);
+    const delivered = await first.db.select().from(sandboxWebhookDeliveries);
+    expect(delivered.every((row) => row.status === 'delivered' && row.attempts === 1)).toBe(true);
   });
 });

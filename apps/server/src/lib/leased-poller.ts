@@ -24,8 +24,11 @@ export interface PollerRound {
 export interface LeasedPollerOptions<Row extends { id: number }> {
   /** Leases and returns up to `limit` due rows; none when the round is done. */
   claim(limit: number, round: PollerRound): Promise<Row[]>;
-  /** One attempt at one claimed row, recording its outcome (delivered, retry at…, given up). */
-  deliver(row: Row): Promise<void>;
+  /**
+   * One attempt at a group of claimed rows (a single row unless `groupSize` is above 1),
+   * recording each row's outcome (delivered, retry at…, given up).
+   */
+  deliver(rows: Row[]): Promise<void>;
   /** When the next row falls due, so a retry sooner than the poll interval is not late. */
   nextDueAt?(): Promise<Date | null>;
   /** Runs once in `start()` before the first round, and again each round until it succeeds. */
@@ -41,6 +44,12 @@ export interface LeasedPollerOptions<Row extends { id: number }> {
    * instead of idle between round trips.
    */
   concurrency?: number;
+  /**
+   * The most rows one `deliver` call is given (default 1), for a destination that takes several
+   * at once, like a webhook post carrying several events. A batch is first spread over
+   * `concurrency` groups, so a few due rows still go out side by side rather than in one group.
+   */
+  groupSize?: number;
   now?: () => Date;
 }
 
@@ -76,24 +85,27 @@ export function createLeasedPoller<Row extends { id: number }>(options: LeasedPo
   }
 
   /**
-   * Delivers the claimed rows, up to `concurrency` at once. A delivery that throws does not stop
-   * the others of its batch (they are leased to this process and would otherwise wait for the
-   * lease to run out); the first error fails the round once every row has been tried.
+   * Delivers the claimed rows in groups, up to `concurrency` groups at once. A delivery that
+   * throws does not stop the others of its batch (they are leased to this process and would
+   * otherwise wait for the lease to run out); the first error fails the round once every group
+   * has been tried.
    */
   async function deliverAll(rows: Row[]): Promise<void> {
-    const queue = [...rows];
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const size = Math.max(1, Math.min(options.groupSize ?? 1, Math.ceil(rows.length / concurrency)));
+    const queue: Row[][] = [];
+    for (let start = 0; start < rows.length; start += size) queue.push(rows.slice(start, start + size));
     const errors: unknown[] = [];
     const worker = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
+      for (let group = queue.shift(); group; group = queue.shift()) {
         try {
-          await deliver(row);
+          await deliver(group);
         } catch (error) {
           errors.push(error);
         }
       }
     };
-    const workers = Math.max(1, Math.min(options.concurrency ?? 1, rows.length));
-    await Promise.all(Array.from({ length: workers }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     if (errors.length > 0) throw errors[0];
   }
 

@@ -67,7 +67,9 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   return createLeasedPoller({
     // The due time is the database's clock; a message tried in this round waits for the next.
     claim: (limit, round) => repository.claimDue(limit, 120_000, [...round.attempted]),
-    deliver: sendOne,
+    deliver: async (messages) => {
+      for (const message of messages) await sendOne(message);
+    },
     // With a mail server, first sends what was held while there was none (SMTP_URL set after the fact).
     prepare: async () => {
       if (!transport) return;

@@ -201,8 +201,8 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** One line of the webhook log: what happened to a provider event (written outside the event's transaction). */
-    async logWebhookEvent(entry: typeof webhookLog.$inferInsert) {
-      await db.insert(webhookLog).values(entry);
+    async logWebhookEvents(entries: Array<typeof webhookLog.$inferInsert>) {
+      if (entries.length > 0) await db.insert(webhookLog).values(entries);
     },
 
     /** Forgets webhook log lines received before `before`; how many. */

@@ -137,9 +137,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
         const rejection = rejectionOf(error, event.id);
         outcomes.push(rejection ? { eventId: event.id, result: 'rejected', message: rejection } : { eventId: event.id, result: 'failed', error });
       }
-      // After the event's transaction: a rejected event rolled back, and its line must stay.
-      await logEvent(event, outcomes.at(-1)!);
     }
+    // After the events' transactions: a rejected event rolled back, and its line must stay.
+    await logEvents(events, outcomes);
     for (const outcome of outcomes) {
       if (outcome.result === 'order-created' || outcome.result === 'refund-recorded') options.onOrderCommitted?.(outcome.orderId);
     }
@@ -148,18 +148,26 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
   let lastPrunedAt = 0;
 
-  /** One webhook log line per event received, whatever became of it; a failure to write it never fails the webhook. */
-  async function logEvent(event: WebhookEvent, outcome: EventOutcome) {
+  /**
+   * One webhook log line per event received, whatever became of it, all of a post's lines in one
+   * insert; a failure to write them never fails the webhook.
+   */
+  async function logEvents(events: WebhookEvent[], outcomes: EventOutcome[]) {
     try {
       const repo = modules.repository(db);
-      await repo.logWebhookEvent({
-        eventId: event.id.slice(0, 200),
-        type: event.type.slice(0, 100),
-        outcome: outcome.result,
-        message: logMessage(outcome),
-        orderId: 'orderId' in outcome ? outcome.orderId : null,
-        providerOrderId: providerOrderIdOf(event),
-      });
+      await repo.logWebhookEvents(
+        events.map((event, index) => {
+          const outcome = outcomes[index]!;
+          return {
+            eventId: event.id.slice(0, 200),
+            type: event.type.slice(0, 100),
+            outcome: outcome.result,
+            message: logMessage(outcome),
+            orderId: 'orderId' in outcome ? outcome.orderId : null,
+            providerOrderId: providerOrderIdOf(event),
+          };
+        }),
+      );
       // The log keeps 13 months: pruned at most once a day, by the webhook traffic itself.
       if (now().getTime() - lastPrunedAt > 86_400_000) {
         lastPrunedAt = now().getTime();

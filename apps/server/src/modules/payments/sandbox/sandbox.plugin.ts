@@ -43,7 +43,7 @@ export function injectedWebhookSender(app: FastifyInstance, webhookPath = FASTSP
       headers: { 'content-type': 'application/json', [FASTSPRING_SIGNATURE_HEADER]: signature, 'user-agent': 'FastSpring sandbox webhook' },
       payload: body,
     });
-    return { statusCode: response.statusCode };
+    return { statusCode: response.statusCode, body: response.body };
   };
 }
 

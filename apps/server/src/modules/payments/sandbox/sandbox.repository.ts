@@ -227,6 +227,26 @@ export function createSandboxRepository(db: Database) {
     },
 
     /**
+     * Marks the rows delivered whose attempt is still the one numbered in `rows` (one statement
+     * for a whole webhook's events); a row claimed again since is left to its newer attempt.
+     */
+    async recordDelivered(rows: Array<Pick<SandboxDeliveryRow, 'id' | 'attempts'>>, statusCode: number, at: Date): Promise<void> {
+      const attempts = sql.join(
+        rows.map((row) => sql`(${row.id}::integer, ${row.attempts}::integer)`),
+        sql`, `,
+      );
+      await db
+        .update(sandboxWebhookDeliveries)
+        .set({ status: 'delivered', lastStatusCode: statusCode, lastError: null, deliveredAt: at })
+        .where(
+          and(
+            sql`(${sandboxWebhookDeliveries.id}, ${sandboxWebhookDeliveries.attempts}) in (${attempts})`,
+            eq(sandboxWebhookDeliveries.status, 'pending'),
+          ),
+        );
+    },
+
+    /**
      * Makes the rows an older version gave up on ('failed' after 8 attempts) pending again,
      * due now; returns how many. Safe to run from several processes at once.
      */
