@@ -107,30 +107,58 @@ export function createSandboxRepository(db: Database) {
     /**
      * Records a paid cart in one statement: the order (unless its reference is taken), the webhook
      * that announces it, and the cart emptied, pointing at the order, with the buyer's contact.
-     * False when the reference was taken: then nothing was written.
+     * Only while the cart still holds what the payment priced (`paid`: items, coupon, contact,
+     * tags and completed order as read): the statement locks the row and re-checks that against
+     * a change committed meanwhile. Otherwise, or when the reference is taken, nothing is written.
      */
     async completeCart(
-      order: typeof sandboxOrders.$inferInsert & { id: string; cartId: string },
+      order: Omit<SandboxOrderRow, 'returned'>,
       announcement: { eventId: string; body: string },
+      paid: SandboxCartRow,
       contact: CartContact,
       now: Date,
-    ): Promise<boolean> {
-      const insertOrder = db.insert(sandboxOrders).values(order).onConflictDoNothing({ target: sandboxOrders.reference }).returning({ id: sandboxOrders.id });
+    ): Promise<'completed' | 'cart-changed' | 'reference-taken'> {
+      const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+      const unchangedCart = db
+        .select({ id: sandboxCarts.id })
+        .from(sandboxCarts)
+        .where(
+          and(
+            eq(sandboxCarts.id, paid.id),
+            sql`${sandboxCarts.items} = ${json(paid.items)}::jsonb`,
+            sql`${sandboxCarts.couponCode} is not distinct from ${paid.couponCode}`,
+            sql`${sandboxCarts.contact} is not distinct from ${json(paid.contact)}::jsonb`,
+            sql`${sandboxCarts.tags} = ${json(paid.tags)}::jsonb`,
+            sql`${sandboxCarts.completedOrderId} is not distinct from ${paid.completedOrderId}`,
+          ),
+        )
+        .for('update');
       const emptyCart = db
         .update(sandboxCarts)
         // The tags belonged to this order; the session's next one starts without them.
         .set({ items: [], couponCode: null, completedOrderId: sql`(select id from new_order)`, tags: {}, contact, updatedAt: now })
-        .where(and(eq(sandboxCarts.id, order.cartId), sql`exists (select 1 from new_order)`))
+        .where(and(eq(sandboxCarts.id, paid.id), sql`exists (select 1 from new_order)`))
         .returning({ id: sandboxCarts.id });
+      const at = now.toISOString();
       const result = await db.execute(sql`
-        with new_order as (${insertOrder.getSQL()}),
+        with cart as (${unchangedCart.getSQL()}),
+        new_order as (
+          insert into ${sandboxOrders} (id, reference, cart_id, email, total_minor, currency, event_data, created_at)
+          select ${order.id}, ${order.reference}, ${order.cartId}, ${order.email}, ${order.totalMinor}::integer, ${order.currency},
+            ${json(order.eventData)}::jsonb, ${order.createdAt.toISOString()}::timestamptz
+          from cart
+          on conflict (reference) do nothing
+          returning id
+        ),
         announcement as (
           insert into ${sandboxWebhookDeliveries} (event_id, body, next_attempt_at, created_at, sandbox_order_id)
-          select ${announcement.eventId}, ${announcement.body}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, id from new_order
+          select ${announcement.eventId}, ${announcement.body}, ${at}::timestamptz, ${at}::timestamptz, id from new_order
         ),
         emptied_cart as (${emptyCart.getSQL()})
-        select id from new_order`);
-      return (result as unknown as { rows: unknown[] }).rows.length > 0;
+        select (select count(*) from cart)::integer as carts, (select id from new_order) as order_id`);
+      const [row] = (result as unknown as { rows: Array<{ carts: number; order_id: string | null }> }).rows;
+      if (!row || row.carts === 0) return 'cart-changed';
+      return row.order_id === null ? 'reference-taken' : 'completed';
     },
 
     async findOrderIdByReference(reference: string): Promise<string | undefined> {

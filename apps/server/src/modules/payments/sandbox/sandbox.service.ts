@@ -287,7 +287,8 @@ export function createSandboxService(options: SandboxServiceOptions) {
       if (!row) return null;
       const at = now();
       const { priced } = await price(db, row, at, await liveProducts(at));
-      const completed = row.completedOrderId && row.items.length === 0 ? await repository.findOrder(row.completedOrderId) : undefined;
+      const completedOrderId = completedOrderOf(row);
+      const completed = completedOrderId ? await repository.findOrder(completedOrderId) : undefined;
       return {
         session: row.id,
         cart: priced,
@@ -300,72 +301,40 @@ export function createSandboxService(options: SandboxServiceOptions) {
     getOrderDelivery: orderDelivery,
 
     /**
-     * Takes payment for the session's cart. Idempotent per session: the cart row is locked,
-     * and a repeated request after success finds the emptied cart and its completed order.
+     * Takes payment for the session's cart. Idempotent per session: a repeated request after
+     * success finds the emptied cart and its completed order. The usual payment (no coupon to
+     * reserve) is a read of the cart and one statement that writes the order only if the cart,
+     * locked, still holds what was priced; a cart changed in between, a coupon or a repeated
+     * request takes the transaction that locks the cart first.
      */
     async pay(sessionId: string, input: SandboxPayRequest): Promise<PayResult> {
       const at = now();
       const catalogue = await liveProducts(at);
+      const seen = await repository.findCart(sessionId);
+      if (!seen) throw unknownSession();
+      if (!seen.couponCode && !completedOrderOf(seen)) {
+        const { priced } = await price(db, seen, at, catalogue);
+        const order = await placeOrder(repository, seen, priced, null, input, at);
+        if (order) {
+          options.onOrderCompleted?.();
+          return { order: orderReceived(order), created: true };
+        }
+      }
       const result = await db.transaction(async (tx): Promise<PayResult> => {
         const repo = options.repository(tx);
         const row = await repo.lockCart(sessionId);
         if (!row) throw unknownSession();
-        if (row.completedOrderId && row.items.length === 0) {
-          const existing = await repo.findOrder(row.completedOrderId);
+        const completedOrderId = completedOrderOf(row);
+        if (completedOrderId) {
+          const existing = await repo.findOrder(completedOrderId);
           if (existing) return { order: orderReceived(existing), created: false };
         }
         const { priced, evaluation } = await price(tx, row, at, catalogue, { email: input.email });
-        if (priced.lines.length === 0) throw new SandboxError('empty_cart', 'Your cart is empty. Add a product before you check out.');
-
-        const fields: Partial<Record<CardField | 'country', string>> = {};
-        if (!isCountryCode(input.country)) fields.country = 'Choose your country';
-        const card = priced.totalMinor > 0 ? checkCard(input, at) : null;
-        if (card && !card.ok) Object.assign(fields, card.fields);
-        if (Object.keys(fields).length > 0) {
-          throw new SandboxError('invalid_request', 'Check the highlighted fields and try again.', fields);
-        }
-        if (evaluation && !evaluation.ok && (evaluation.reason === 'used_up' || evaluation.reason === 'already_used')) {
-          throw new SandboxError('coupon_refused', `${evaluation.message} (${evaluation.code}). Remove the code from your cart to pay without it.`);
-        }
-        if (input.expectedTotal !== undefined && input.expectedTotal !== priced.totalMinor) {
-          throw new SandboxError('price_changed', `The total of your order changed to ${formatMoney(priced.totalMinor, currency)}. Check it and pay again.`);
-        }
-        if (card?.ok && card.outcome !== 'success')
-          throw new SandboxError(card.outcome === 'declined' ? 'card_declined' : 'insufficient_funds', DECLINE_MESSAGES[card.outcome]);
-
-        const contact = {
-          email: input.email.trim(),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          country: input.country,
-          region: input.region,
-          city: input.city,
-          postalCode: input.postalCode,
-        };
-        const id = randomId();
-        const eventId = randomId();
-        const cartContact = mergeContact(row.contact, { paymentContact: contact, billingAddress: contact });
-        let order: SandboxOrderRow | undefined;
-        for (let attempt = 0; attempt < 10 && !order; attempt += 1) {
-          const reference = orderReference(storeName, at);
-          const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at, tags: row.tags });
-          const candidate = {
-            id,
-            reference,
-            cartId: row.id,
-            email: contact.email,
-            totalMinor: priced.totalMinor,
-            currency,
-            eventData,
-            returned: {},
-            createdAt: at,
-          };
-          const announcement = { eventId, body: webhookBody(eventId, at, eventData) };
-          if (await repo.completeCart(candidate, announcement, cartContact, at)) order = candidate;
-        }
-        if (!order) throw new Error('could not find a free order reference');
+        const order = await placeOrder(repo, row, priced, evaluation, input, at);
+        // The row is locked by this transaction: nothing else can have changed it.
+        if (!order) throw new Error('a locked cart changed during its payment');
         if (evaluation?.ok && priced.coupon) {
-          await options.coupons(tx).reserve(evaluation, { providerOrderId: id, email: contact.email });
+          await options.coupons(tx).reserve(evaluation, { providerOrderId: order.id, email: order.email });
         }
         return { order: orderReceived(order), created: true };
       });
@@ -373,6 +342,62 @@ export function createSandboxService(options: SandboxServiceOptions) {
       return result;
     },
   };
+
+  /** Refuses a payment that cannot go through (fields, card, coupon, changed total); the buyer's contact otherwise. */
+  function checkPayment(priced: PricedCart, evaluation: CouponEvaluation | null, input: SandboxPayRequest, at: Date) {
+    if (priced.lines.length === 0) throw new SandboxError('empty_cart', 'Your cart is empty. Add a product before you check out.');
+    const fields: Partial<Record<CardField | 'country', string>> = {};
+    if (!isCountryCode(input.country)) fields.country = 'Choose your country';
+    const card = priced.totalMinor > 0 ? checkCard(input, at) : null;
+    if (card && !card.ok) Object.assign(fields, card.fields);
+    if (Object.keys(fields).length > 0) {
+      throw new SandboxError('invalid_request', 'Check the highlighted fields and try again.', fields);
+    }
+    if (evaluation && !evaluation.ok && (evaluation.reason === 'used_up' || evaluation.reason === 'already_used')) {
+      throw new SandboxError('coupon_refused', `${evaluation.message} (${evaluation.code}). Remove the code from your cart to pay without it.`);
+    }
+    if (input.expectedTotal !== undefined && input.expectedTotal !== priced.totalMinor) {
+      throw new SandboxError('price_changed', `The total of your order changed to ${formatMoney(priced.totalMinor, currency)}. Check it and pay again.`);
+    }
+    if (card?.ok && card.outcome !== 'success')
+      throw new SandboxError(card.outcome === 'declined' ? 'card_declined' : 'insufficient_funds', DECLINE_MESSAGES[card.outcome]);
+    return {
+      email: input.email.trim(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      country: input.country,
+      region: input.region,
+      city: input.city,
+      postalCode: input.postalCode,
+    };
+  }
+
+  /**
+   * Checks the payment and writes the order, its webhook and the emptied cart, trying another
+   * reference while the one drawn is taken. Null when the cart no longer holds what `paid` held.
+   */
+  async function placeOrder(
+    repo: SandboxRepository,
+    paid: SandboxCartRow,
+    priced: PricedCart,
+    evaluation: CouponEvaluation | null,
+    input: SandboxPayRequest,
+    at: Date,
+  ): Promise<PlacedOrder | null> {
+    const contact = checkPayment(priced, evaluation, input, at);
+    const id = randomId();
+    const eventId = randomId();
+    const cartContact = mergeContact(paid.contact, { paymentContact: contact, billingAddress: contact });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const reference = orderReference(storeName, at);
+      const eventData = buildOrderData({ id, reference, cart: priced, contact, now: at, tags: paid.tags });
+      const order = { id, reference, cartId: paid.id, email: contact.email, totalMinor: priced.totalMinor, currency, eventData, createdAt: at };
+      const outcome = await repo.completeCart(order, { eventId, body: webhookBody(eventId, at, eventData) }, paid, cartContact, at);
+      if (outcome === 'completed') return order;
+      if (outcome === 'cart-changed') return null;
+    }
+    throw new Error('could not find a free order reference');
+  }
 }
 
 export type SandboxService = ReturnType<typeof createSandboxService>;
@@ -423,7 +448,15 @@ function withTags(stored: Record<string, string>, tags: Record<string, string>):
   return merged;
 }
 
-function orderReceived(order: SandboxOrderRow): SandboxOrderReceived {
+/** An order as the payment wrote it (what the webhook and the answer are made from). */
+type PlacedOrder = Omit<SandboxOrderRow, 'returned'>;
+
+/** The order a cart completed, while the cart has not been filled again since. */
+function completedOrderOf(row: SandboxCartRow): string | null {
+  return row.completedOrderId && row.items.length === 0 ? row.completedOrderId : null;
+}
+
+function orderReceived(order: PlacedOrder): SandboxOrderReceived {
   const data = order.eventData as {
     total: number;
     totalDisplay: string;
