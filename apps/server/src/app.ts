@@ -68,6 +68,7 @@ import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repo
 import { createSandboxService } from './modules/payments/sandbox/sandbox.service';
 import { createWebhookDeliverer } from './modules/payments/sandbox/webhook-deliverer';
 import { createLiveCatalogue, type LiveCatalogue } from './modules/payments/sandbox/live-catalogue';
+import { createOrderCatalogue } from './modules/catalog/order-catalogue';
 import { loadContentPages } from './modules/lyra/knowledge';
 import { createLlmClient } from './modules/lyra/llm-client';
 import { upgradesRoutes } from './modules/licensing/upgrades.routes';
@@ -195,12 +196,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     catalog.invalidate();
     licenceCache.invalidate(undefined);
     sandboxCatalogue.invalidate();
+    orderCatalogue.invalidate();
   });
   // The sandbox prices every cart request from the live products: read once per catalogue write.
   const sandboxCatalogue = createLiveCatalogue({
     load: () => createSandboxRepository(database.db).listLiveProductRows(),
     listening: () => catalogChanges.listening(),
   });
+  // Every order reads the products it names and their newest files: read once per catalogue write.
+  const orderCatalogue = createOrderCatalogue({ listening: () => catalogChanges.listening() });
   const licenceChanges = databaseChanges.channel(LICENCE_CHANGED_CHANNEL, (licenceId) =>
     licenceCache.invalidate(licenceId === undefined ? undefined : Number(licenceId)),
   );
@@ -240,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The modules an order touches, each on the order's transaction.
     modules: {
       repository: createOrdersRepository,
-      catalog: createCatalogRepository,
+      catalog: (tx) => orderCatalogue.on(tx),
       coupons: couponsOn,
       licensing: (tx, afterCommit) => createLicenceIssuing(tx, { trialDays: config.licensing.trialDays, changes: licenceChanges, afterCommit }),
       mail,

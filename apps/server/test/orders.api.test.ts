@@ -48,6 +48,9 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.reference, data.reference));
     expect(order).toMatchObject({ email: 'buyer.one@example.com', currency: 'USD', subtotalMinor: 18299, discountMinor: 1830, totalMinor: 16469 });
     expect(order!.couponCodes).toEqual(['WELCOME10']);
+    // The event that announced the order points at it (written with the order's row).
+    const [event] = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, response.json().processed[0].id));
+    expect(event?.orderId).toBe(order!.id);
     const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(items.map((item) => [item.productPath, item.quantity])).toEqual([
       ['remidi-4', 2],
@@ -213,12 +216,17 @@ describe.each(TEST_ENGINES)('orders pipeline on %s', (engine) => {
 
   it('keeps one order when the same order is announced again under a new event id', async () => {
     const data = testOrder({ email: 'resent@example.com' });
-    expect((await postWebhook(t.app, t.secret, envelope(data))).json().processed[0].result).toBe('order-created');
+    const first = (await postWebhook(t.app, t.secret, envelope(data))).json().processed[0];
+    expect(first.result).toBe('order-created');
     const again = await postWebhook(t.app, t.secret, envelope(data));
     expect(again.statusCode).toBe(200);
     expect(again.json().processed[0].result).toBe('order-already-recorded');
     expect(await count(t, orders, eq(orders.reference, data.reference))).toBe(1);
     expect(await count(t, outboxMessages, eq(outboxMessages.toAddress, 'resent@example.com'))).toBe(1);
+    // Both events point at the one order.
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.reference, data.reference));
+    const linked = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.orderId, order!.id));
+    expect(linked.map((event) => event.id).sort()).toEqual([first.id, again.json().processed[0].id].sort());
   });
 
   it('shows the emails in the sandbox mailbox', async () => {

@@ -28,6 +28,13 @@ export function createCatalogRepository(db: Database) {
       return rows[0];
     },
 
+    /** The products with these paths, live or not, by path (an order names what it sold). */
+    async findProductsByPath(paths: string[]): Promise<Map<string, ProductRow>> {
+      if (paths.length === 0) return new Map();
+      const rows = await db.select().from(products).where(inArray(products.path, paths));
+      return new Map(rows.map((row) => [row.path, row]));
+    },
+
     /** The store's categories in menu order. */
     listCategories(): Promise<Array<{ slug: string; name: string; intro: string }>> {
       return db

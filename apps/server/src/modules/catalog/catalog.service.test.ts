@@ -42,6 +42,7 @@ function fakeRepository(rows: ProductRow[]) {
     findLiveProductByPath: vi.fn(async (path: string) => rows.find((candidate) => candidate.path === path)),
     findLatestVersion: vi.fn(async () => undefined),
     findLatestVersions: vi.fn(async () => new Map()),
+    findProductsByPath: vi.fn(async () => new Map()),
     listPublishedVersions: vi.fn(async () => []),
     fingerprint: vi.fn(async () => 'unchanged'),
     listCategories: vi.fn(async () => [{ slug: 'tools', name: 'Tools', intro: 'Handy tools.' }]),

@@ -10,7 +10,6 @@ import {
   refunds,
   webhookEvents,
   webhookLog,
-  type ProductRow,
 } from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
@@ -44,13 +43,6 @@ export function createOrdersRepository(db: Database) {
       await db.update(webhookEvents).set({ orderId }).where(eq(webhookEvents.id, eventId));
     },
 
-    /** The products an order names, live or not (reading the catalogue's table; only writes are the owner's). */
-    async productsByPath(paths: string[]): Promise<Map<string, ProductRow>> {
-      if (paths.length === 0) return new Map();
-      const rows = await db.select().from(products).where(inArray(products.path, paths));
-      return new Map(rows.map((row) => [row.path, row]));
-    },
-
     /** Creates the customer or fills in what an earlier order did not know; never blanks a known field. */
     async upsertCustomer(customer: NewCustomer): Promise<number> {
       const [row] = await db
@@ -73,13 +65,25 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** The new order's id, or undefined when the provider's order is already recorded. */
-    async insertOrder(order: NewOrder): Promise<number | undefined> {
-      const rows = await db
+    /**
+     * The order's row; undefined when the provider's order is already recorded. With `eventId`, the
+     * webhook event that announced it is linked to it in the same statement.
+     */
+    async insertOrder(order: NewOrder, eventId?: string): Promise<number | undefined> {
+      const insert = db
         .insert(orders)
         .values(order)
         .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
         .returning({ id: orders.id });
-      return rows[0]?.id;
+      if (eventId === undefined) return (await insert)[0]?.id;
+      const result = await db.execute(sql`
+        with new_order as (${insert.getSQL()}),
+        linked as (
+          update ${webhookEvents} set order_id = new_order.id from new_order where ${webhookEvents.id} = ${eventId}
+        )
+        select id from new_order`);
+      const [row] = (result as unknown as { rows: Array<{ id: number }> }).rows;
+      return row?.id;
     },
 
     async findOrderId(provider: NewOrder['provider'], providerOrderId: string): Promise<number | undefined> {

@@ -60,8 +60,14 @@ type Tx = Database;
 export interface OrdersModules {
   /** The orders module's own tables. */
   repository: (tx: Tx) => OrdersRepository;
-  /** The catalogue: the files of the products' newest versions (one read for all of an order's lines), listed in the confirmation email. */
-  catalog: (tx: Tx) => { findLatestVersions(productIds: number[]): Promise<Map<number, LatestVersion>> };
+  /**
+   * The catalogue: the products an order names, and the files of their newest versions (one read
+   * for all of an order's lines), listed in the confirmation email.
+   */
+  catalog: (tx: Tx) => {
+    productsByPath(paths: string[]): Promise<Map<string, ProductRow>>;
+    findLatestVersions(productIds: number[]): Promise<Map<number, LatestVersion>>;
+  };
   /** The coupons module: counts the order's coupon uses and releases their reservations. */
   coupons: (tx: Tx) => { redeem(codes: string[], order: { orderId: number; providerOrderId: string; customerId: number }): Promise<string[]> };
   /**
@@ -203,9 +209,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return { eventId: event.id, result: 'test-order-refused', providerId: order.id };
     }
 
-    const outcome = await recordOrder(tx, order, event);
-    await repo.linkEventToOrder(event.id, outcome.orderId);
-    return outcome;
+    return recordOrder(tx, order, event);
   }
 
   /** A test order or refund (live: false on it or its event), unless this store takes them. */
@@ -287,15 +291,16 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function recordOrder(tx: Tx, order: FastspringOrder, event: WebhookEvent): Promise<Extract<EventOutcome, { orderId: number }>> {
     const repo = modules.repository(tx);
-    const productRows = await knownProducts(repo, order);
+    const productRows = await knownProducts(tx, order);
     const contact = orderContact(order);
     const customerId = await recordCustomer(repo, order, contact);
     const completedAt = order.changed ? new Date(order.changed) : now();
     const orderId = await recordOrderRow(repo, order, event, { customerId, contact, completedAt });
     if (orderId === undefined) {
       // The same order announced again under a new event id (FastSpring's manual resend).
-      const existing = await repo.findOrderId(options.provider, order.id);
-      return { eventId: event.id, result: 'order-already-recorded', orderId: existing! };
+      const existing = (await repo.findOrderId(options.provider, order.id))!;
+      await repo.linkEventToOrder(event.id, existing);
+      return { eventId: event.id, result: 'order-already-recorded', orderId: existing };
     }
     const orderCouponCodes = storedCouponCodes(order);
     const bought = mergeLines(order.items).map((item) => ({ item, product: productRows.get(item.product)! }));
@@ -328,8 +333,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /** Every product the order names, by path; an order for something this store does not sell is rejected. */
-  async function knownProducts(repo: OrdersRepository, order: FastspringOrder) {
-    const productRows = await repo.productsByPath(order.items.map((item) => item.product));
+  async function knownProducts(tx: Tx, order: FastspringOrder) {
+    const productRows = await modules.catalog(tx).productsByPath(order.items.map((item) => item.product));
     const unknown = order.items.filter((item) => !productRows.has(item.product)).map((item) => item.product);
     if (unknown.length > 0) {
       throw new RejectedEventError(`Order ${order.reference} names products this store does not sell: ${unknown.join(', ')}`);
@@ -356,11 +361,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
     });
   }
 
-  /** The order row; undefined when the provider's order is already recorded. */
+  /** The order row, linked to the event that announced it; undefined when the provider's order is already recorded. */
   function recordOrderRow(
     repo: OrdersRepository,
     order: FastspringOrder,
-    event: Pick<WebhookEvent, 'live'>,
+    /** Without an id for an order no event announced (a complimentary one). */
+    event: Pick<WebhookEvent, 'live'> & { id?: string },
     {
       customerId,
       contact,
@@ -369,22 +375,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }: { customerId: number; contact: OrderContact; completedAt: Date; /** A complimentary order the store made itself. */ madeByStore?: boolean },
   ) {
     const currency = order.currency;
-    return repo.insertOrder({
-      reference: order.reference,
-      provider: madeByStore ? 'store' : options.provider,
-      kind: madeByStore ? 'complimentary' : 'sale',
-      providerOrderId: order.id,
-      customerId,
-      email: contact.email.trim().toLowerCase(),
-      currency,
-      subtotalMinor: majorToMinor(order.subtotal, currency),
-      discountMinor: majorToMinor(order.discount, currency),
-      taxMinor: majorToMinor(order.tax, currency),
-      totalMinor: majorToMinor(order.total, currency),
-      couponCodes: storedCouponCodes(order),
-      live: order.live && event.live !== false,
-      completedAt,
-    });
+    return repo.insertOrder(
+      {
+        reference: order.reference,
+        provider: madeByStore ? 'store' : options.provider,
+        kind: madeByStore ? 'complimentary' : 'sale',
+        providerOrderId: order.id,
+        customerId,
+        email: contact.email.trim().toLowerCase(),
+        currency,
+        subtotalMinor: majorToMinor(order.subtotal, currency),
+        discountMinor: majorToMinor(order.discount, currency),
+        taxMinor: majorToMinor(order.tax, currency),
+        totalMinor: majorToMinor(order.total, currency),
+        couponCodes: storedCouponCodes(order),
+        live: order.live && event.live !== false,
+        completedAt,
+      },
+      event.id,
+    );
   }
 
   /** Line step: one order line per product, all of the order's in one statement; each with its new id. */
