@@ -245,4 +245,36 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
     const delivered = await first.db.select().from(sandboxWebhookDeliveries);
     expect(delivered.every((row) => row.status === 'delivered' && row.attempts === 1)).toBe(true);
   });
+
+  it('ends its round once a claim comes back short of a full batch, without asking again', async () => {
+    const repository = createSandboxRepository(first.db);
+    const claimsFor = async (rows: number) => {
+      await first.db.delete(sandboxWebhookDeliveries);
+      for (let index = 0; index < rows; index += 1) await repository.insertDelivery(`short-${rows}-${index}`, '{}', clock);
+      let claims = 0;
+      const created = createLeasedPoller<SandboxDeliveryRow>({
+        claim: (limit, round) => {
+          claims += 1;
+          return repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit);
+        },
+        deliver: async (group) => {
+          for (const row of group) await markDelivered(first, row);
+        },
+        log: silentLog,
+        failureMessage: 'test poller failed',
+        pollIntervalMs: 3_600_000,
+        batchSize: 5,
+        now: () => clock,
+      });
+      pollers.push(created);
+      await created.kick();
+      return claims;
+    };
+    expect(await claimsFor(3)).toBe(1);
+    // A full batch may have left rows behind: the next claim finds out.
+    expect(await claimsFor(5)).toBe(2);
+    expect(await claimsFor(7)).toBe(2);
+    const rows = await first.db.select().from(sandboxWebhookDeliveries);
+    expect(rows.every((row) => row.status === 'delivered')).toBe(true);
+  });
 });

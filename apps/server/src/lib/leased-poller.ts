@@ -81,6 +81,9 @@ export function createLeasedPoller<Row extends { id: number }>(options: LeasedPo
       if (rows.length === 0) return;
       for (const row of rows) round.attempted.push(row.id);
       await deliverAll(rows);
+      // Fewer than asked for: nothing more was due. A row written since came with a kick, which
+      // runs another round; one that falls due later, with the timer.
+      if (rows.length < options.batchSize) return;
     }
   }
 

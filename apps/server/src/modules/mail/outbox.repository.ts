@@ -26,8 +26,9 @@ export function createOutboxRepository(db: Database) {
      * so another store process polling the same database skips them while we send.
      */
     async claimDue(limit: number, leaseMs: number, skipIds: number[] = []): Promise<OutboxMessageRow[]> {
-      return db.transaction(async (tx) => {
-        const due = await tx
+      // One statement: the due messages are locked (skipping those another process holds) and leased.
+      const due = db.$with('due').as(
+        db
           .select({ id: outboxMessages.id })
           .from(outboxMessages)
           .where(
@@ -39,22 +40,18 @@ export function createOutboxRepository(db: Database) {
           )
           .orderBy(asc(outboxMessages.nextAttemptAt))
           .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        return tx
-          .update(outboxMessages)
-          .set({
-            attempts: sql`${outboxMessages.attempts} + 1`,
-            nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-          })
-          .where(
-            inArray(
-              outboxMessages.id,
-              due.map((row) => row.id),
-            ),
-          )
-          .returning();
-      });
+          .for('update', { skipLocked: true }),
+      );
+      const claimed = await db
+        .with(due)
+        .update(outboxMessages)
+        .set({
+          attempts: sql`${outboxMessages.attempts} + 1`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        })
+        .where(inArray(outboxMessages.id, db.select({ id: due.id }).from(due)))
+        .returning();
+      return claimed.sort((a, b) => a.id - b.id);
     },
 
     async markSent(id: number) {

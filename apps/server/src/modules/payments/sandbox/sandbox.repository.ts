@@ -206,26 +206,24 @@ export function createSandboxRepository(db: Database) {
      * process dies meanwhile, the lease runs out and the row is due again.
      */
     async claimDueDeliveries(now: Date, leaseUntil: Date, limit: number): Promise<SandboxDeliveryRow[]> {
-      return db.transaction(async (tx) => {
-        const due = await tx
+      // One statement: the due rows are locked (skipping those another process holds) and leased.
+      const due = db.$with('due').as(
+        db
           .select({ id: sandboxWebhookDeliveries.id })
           .from(sandboxWebhookDeliveries)
           .where(and(eq(sandboxWebhookDeliveries.status, 'pending'), lte(sandboxWebhookDeliveries.nextAttemptAt, now)))
           .orderBy(asc(sandboxWebhookDeliveries.nextAttemptAt), asc(sandboxWebhookDeliveries.id))
           .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        return tx
-          .update(sandboxWebhookDeliveries)
-          .set({ attempts: sql`${sandboxWebhookDeliveries.attempts} + 1`, nextAttemptAt: leaseUntil })
-          .where(
-            inArray(
-              sandboxWebhookDeliveries.id,
-              due.map((row) => row.id),
-            ),
-          )
-          .returning();
-      });
+          .for('update', { skipLocked: true }),
+      );
+      const claimed = await db
+        .with(due)
+        .update(sandboxWebhookDeliveries)
+        .set({ attempts: sql`${sandboxWebhookDeliveries.attempts} + 1`, nextAttemptAt: leaseUntil })
+        .where(inArray(sandboxWebhookDeliveries.id, db.select({ id: due.id }).from(due)))
+        .returning();
+      // In the order they were written: the events of one post go out as they were paid.
+      return claimed.sort((a, b) => a.id - b.id);
     },
 
     /**
