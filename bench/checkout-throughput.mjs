@@ -8,13 +8,16 @@
 // BENCH_CPU_PROF=dir writes the store's CPU profile there (node --cpu-prof) for finding where the time goes.
 // Besides the rates, which swing with whatever else the machine runs, it prints two figures that do not:
 // the store process's CPU time per completed order (/proc/<pid>/stat) and the SQL statements it sent per
-// order (counted by bench/count-queries.mjs, preloaded into the store).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// order (counted by bench/count-queries.mjs, preloaded into the store). Machines differ several-fold in
+// CPU time per request, so a same-run baseline goes with them: the CPU time a bare node:http server on
+// the same core spends per request, and the order's CPU time in those requests, which compares runs on
+// different machines.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hasTaskset, pinSelf, startPinned, withScratchDatabase, percentile } from './lib.mjs';
+import { hasTaskset, load, pinSelf, startPinned, withScratchDatabase, percentile } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -22,6 +25,7 @@ pinSelf(1);
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 500);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 8403);
+const BARE_PORT = PORT + 10;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 /** Another build to measure (e.g. a copy of dist made before a change), for same-session A/B runs. */
 const STORE_MAIN = path.resolve(process.env.BENCH_STORE ?? path.join(root, 'apps/server/dist/main.js'));
@@ -104,7 +108,30 @@ async function queriesSent(pid, file) {
   return undefined;
 }
 
+/**
+ * The baseline: CPU time per request of a bare node:http server answering a small JSON body on
+ * the store's core, under the same kind of load (autocannon, 20 connections, from core 1).
+ */
+async function bareRequestCpuMs() {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-bare-'));
+  const bodyFile = path.join(folder, 'body.json');
+  writeFileSync(bodyFile, JSON.stringify({ session: 'baseline', ok: true }));
+  const bare = await startPinned(0, process.execPath, [path.join(root, 'bench/bare-server.mjs'), bodyFile, String(BARE_PORT)]);
+  try {
+    const url = `http://127.0.0.1:${BARE_PORT}/`;
+    await load(url, { duration: 1, connections: 20 });
+    const before = cpuMs(bare.pid);
+    const result = await load(url, { duration: 3, connections: 20 });
+    const after = cpuMs(bare.pid);
+    return before === undefined || after === undefined ? undefined : (after - before) / result.requests.total;
+  } finally {
+    await bare.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  const bareMs = await bareRequestCpuMs();
   await withScratchDatabase(ADMIN_URL, 'store_bench', async (databaseUrl) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-checkout-'));
     // Outside the data directory, which is the store's own.
@@ -195,6 +222,12 @@ async function main() {
       console.log(
         `store CPU:  ${perOrder(cpuBefore, cpuAfter, 2)} ms per completed order (bar: ≤ ${(1000 / BAR).toFixed(2)} on one core); SQL statements: ${perOrder(queriesBefore, queriesAfter, 1)} per order`,
       );
+      if (bareMs !== undefined && cpuBefore !== undefined && cpuAfter !== undefined && recorded > 0) {
+        const orderMs = (cpuAfter - cpuBefore) / recorded;
+        console.log(
+          `baseline:   a bare node:http request costs ${(bareMs * 1000).toFixed(1)} µs of CPU on this core → an order costs ${Math.round(orderMs / bareMs)} bare requests`,
+        );
+      }
       console.log(`checkout flow (4 requests): p50 ${percentile(flowMs, 50).toFixed(0)} ms, p99 ${percentile(flowMs, 99).toFixed(0)} ms`);
       console.log(`pay request:                p50 ${percentile(payMs, 50).toFixed(0)} ms, p99 ${percentile(payMs, 99).toFixed(0)} ms`);
       const expected = CHECKOUTS + 1; // + the warm-up
