@@ -47,6 +47,20 @@ describe('the sandbox live catalogue', () => {
     expect(products.state.reads).toBe(2);
   });
 
+  it('hands out the same priced products until a deal starts or ends, or the catalogue changes', async () => {
+    const products = table([product(), product({ id: 2, path: 'drums', discountPercent: 10, dealEndsAt: new Date('2026-11-25T13:00:00Z') })]);
+    const catalogue = createLiveCatalogue({ load: products.load, listening: () => true });
+    const first = await catalogue.at(at);
+    expect(await catalogue.at(new Date('2026-11-25T12:59:59Z'))).toBe(first);
+    const afterDeal = await catalogue.at(new Date('2026-11-25T13:00:00Z'));
+    expect(afterDeal).not.toBe(first);
+    expect(afterDeal[1]!.discountPercent).toBe(0);
+    // Asked again for a moment before the list it has: priced anew, never answered from a later one.
+    expect((await catalogue.at(at))[1]!.discountPercent).toBe(10);
+    catalogue.invalidate();
+    expect(await catalogue.at(at)).not.toBe(first);
+  });
+
   it('prices a cached deal at the moment asked, so it starts and ends without a write', async () => {
     const deal = {
       discountPercent: 25,

@@ -101,6 +101,25 @@ export function priceCart(lines: PricedLine[], currency: string, coupon: CouponE
   };
 }
 
+type SblCartItem = SblItem & { sku: string; coupon: string | null };
+
+/**
+ * A product not in the cart as every cart view lists it (one unit, unselected), kept with the
+ * priced product it was made from: the cached catalogue hands out the same objects until a
+ * catalogue write or a deal's start or end, and every cart view lists them all.
+ */
+const unselectedItems = new WeakMap<PricedProduct, SblCartItem>();
+
+function unselectedItem(product: PricedProduct, item: (line: PricedLine, selected: boolean) => SblCartItem): SblCartItem {
+  let made = unselectedItems.get(product);
+  if (!made) {
+    const [line] = priceLines([{ path: product.path, quantity: 1 }], new Map([[product.path, product]]), product.currency);
+    made = item(line!, false);
+    unselectedItems.set(product, made);
+  }
+  return made;
+}
+
 /**
  * The cart in the SBL's shape. Like FastSpring, every live product of the storefront is
  * listed: the cart's lines with `selected: true` first, then the others with
@@ -110,7 +129,7 @@ export function toSblCartData(cart: PricedCart, catalogue: PricedProduct[]): Sbl
   const { currency } = cart;
   const money = (minor: number) => formatMoney(minor, currency);
   const value = (minor: number) => minorToMajor(minor, currency);
-  const item = (line: PricedLine, selected: boolean): SblItem & { sku: string; coupon: string | null } => ({
+  const item = (line: PricedLine, selected: boolean): SblCartItem => ({
     path: line.product.path,
     display: line.product.displayName,
     image: line.product.imagePath,
@@ -133,11 +152,7 @@ export function toSblCartData(cart: PricedCart, catalogue: PricedProduct[]): Sbl
     coupon: line.couponDiscountMinor > 0 ? cart.coupon : null,
   });
   const inCart = new Set(cart.lines.map((line) => line.product.path));
-  const others = priceLines(
-    catalogue.filter((product) => !inCart.has(product.path)).map((product) => ({ path: product.path, quantity: 1 })),
-    new Map(catalogue.map((product) => [product.path, product])),
-    currency,
-  );
+  const others = catalogue.filter((product) => !inCart.has(product.path) && product.currency === currency).map((product) => unselectedItem(product, item));
   const discountMinor = cart.listMinor - cart.totalMinor;
   return {
     currency,
@@ -156,7 +171,7 @@ export function toSblCartData(cart: PricedCart, catalogue: PricedProduct[]): Sbl
     groups: [
       {
         display: 'Products',
-        items: [...cart.lines.map((line) => item(line, true)), ...others.map((line) => item(line, false))],
+        items: [...cart.lines.map((line) => item(line, true)), ...others],
       },
     ],
   };
