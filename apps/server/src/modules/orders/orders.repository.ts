@@ -43,9 +43,14 @@ export function createOrdersRepository(db: Database) {
       await db.update(webhookEvents).set({ orderId }).where(eq(webhookEvents.id, eventId));
     },
 
-    /** Creates the customer or fills in what an earlier order did not know; never blanks a known field. */
-    async upsertCustomer(customer: NewCustomer): Promise<number> {
-      const [row] = await db
+    /**
+     * In one statement: the customer (created, or filled in where an earlier order did not know a
+     * field; a known field is never blanked), the order's row, and with `eventId` the webhook
+     * event that announced it pointed at it. `orderId` is undefined when the provider's order is
+     * already recorded.
+     */
+    async insertOrder(customer: NewCustomer, order: Omit<NewOrder, 'customerId'>, eventId?: string): Promise<{ customerId: number; orderId: number | undefined }> {
+      const upsertCustomer = db
         .insert(customers)
         .values(customer)
         .onConflictDoUpdate({
@@ -61,29 +66,22 @@ export function createOrdersRepository(db: Database) {
           },
         })
         .returning({ id: customers.id });
-      return row!.id;
-    },
-
-    /** The new order's id, or undefined when the provider's order is already recorded. */
-    /**
-     * The order's row; undefined when the provider's order is already recorded. With `eventId`, the
-     * webhook event that announced it is linked to it in the same statement.
-     */
-    async insertOrder(order: NewOrder, eventId?: string): Promise<number | undefined> {
-      const insert = db
+      const insertOrder = db
         .insert(orders)
-        .values(order)
+        .values({ ...order, customerId: sql`(select id from customer)` })
         .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
         .returning({ id: orders.id });
-      if (eventId === undefined) return (await insert)[0]?.id;
+      const linkEvent =
+        eventId === undefined
+          ? sql``
+          : sql`, linked as (update ${webhookEvents} set order_id = new_order.id from new_order where ${webhookEvents.id} = ${eventId})`;
       const result = await db.execute(sql`
-        with new_order as (${insert.getSQL()}),
-        linked as (
-          update ${webhookEvents} set order_id = new_order.id from new_order where ${webhookEvents.id} = ${eventId}
-        )
-        select id from new_order`);
-      const [row] = (result as unknown as { rows: Array<{ id: number }> }).rows;
-      return row?.id;
+        with customer as (${upsertCustomer.getSQL()}),
+        new_order as (${insertOrder.getSQL()})
+        ${linkEvent}
+        select (select id from customer) as customer_id, (select id from new_order) as order_id`);
+      const [row] = (result as unknown as { rows: Array<{ customer_id: number; order_id: number | null }> }).rows;
+      return { customerId: Number(row!.customer_id), orderId: row!.order_id === null ? undefined : Number(row!.order_id) };
     },
 
     async findOrderId(provider: NewOrder['provider'], providerOrderId: string): Promise<number | undefined> {
@@ -94,18 +92,34 @@ export function createOrdersRepository(db: Database) {
       return row?.id;
     },
 
-    /** An order's lines in one statement; each line's id by its product (an order has one line per product). */
-    async insertItems(items: NewOrderItem[]): Promise<Map<number, number>> {
+    /**
+     * An order's lines and, for the products in `downloadable`, each line's download right, in one
+     * statement; by product id, each line's id and its right's id (undefined without one).
+     */
+    async insertItems(
+      items: NewOrderItem[],
+      { customerId, downloadable }: { customerId: number; downloadable: number[] },
+    ): Promise<Map<number, { orderItemId: number; entitlementId: number | undefined }>> {
       if (items.length === 0) return new Map();
-      const rows = await db.insert(orderItems).values(items).returning({ id: orderItems.id, productId: orderItems.productId });
-      return new Map(rows.map((row) => [row.productId, row.id]));
-    },
-
-    /** Download rights for several lines in one statement; each right's id by its line. */
-    async insertEntitlements(rows: Array<typeof entitlements.$inferInsert>): Promise<Map<number, number>> {
-      if (rows.length === 0) return new Map();
-      const inserted = await db.insert(entitlements).values(rows).returning({ id: entitlements.id, orderItemId: entitlements.orderItemId });
-      return new Map(inserted.map((row) => [row.orderItemId, row.id]));
+      const insertItems = db.insert(orderItems).values(items).returning({ id: orderItems.id, productId: orderItems.productId });
+      const grantRights =
+        downloadable.length === 0
+          ? sql`select null::integer as id, null::integer as order_item_id where false`
+          : sql`insert into ${entitlements} (order_item_id, customer_id, product_id)
+              select id, ${customerId}::integer, product_id from items
+              where product_id in (${sql.join(
+                downloadable.map((id) => sql`${id}::integer`),
+                sql`, `,
+              )})
+              returning id, order_item_id`;
+      const result = await db.execute(sql`
+        with items as (${insertItems.getSQL()}),
+        rights as (${grantRights})
+        select items.id, items.product_id, rights.id as entitlement_id from items left join rights on rights.order_item_id = items.id`);
+      const rows = (result as unknown as { rows: Array<{ id: number; product_id: number; entitlement_id: number | null }> }).rows;
+      return new Map(
+        rows.map((row) => [Number(row.product_id), { orderItemId: Number(row.id), entitlementId: row.entitlement_id === null ? undefined : Number(row.entitlement_id) }]),
+      );
     },
 
     /** Units sold of each product that has been sold (refunded units included: the order still names it). */

@@ -286,16 +286,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
   /**
    * Records a paid order, one step per module that owns a part of it, all in the event's
-   * transaction: who bought (customer), the order itself, then per line what was bought
-   * (line), its licence keys and its download right, then the coupon uses and the email.
+   * transaction: who bought (customer) with the order itself, then per line what was bought
+   * (line) with its download right, its licence keys, then the coupon uses and the email.
    */
   async function recordOrder(tx: Tx, order: FastspringOrder, event: WebhookEvent): Promise<Extract<EventOutcome, { orderId: number }>> {
     const repo = modules.repository(tx);
     const productRows = await knownProducts(tx, order);
     const contact = orderContact(order);
-    const customerId = await recordCustomer(repo, order, contact);
     const completedAt = order.changed ? new Date(order.changed) : now();
-    const orderId = await recordOrderRow(repo, order, event, { customerId, contact, completedAt });
+    const { customerId, orderId } = await recordOrderRow(repo, order, event, { contact, completedAt });
     if (orderId === undefined) {
       // The same order announced again under a new event id (FastSpring's manual resend).
       const existing = (await repo.findOrderId(options.provider, order.id))!;
@@ -304,12 +303,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
     const orderCouponCodes = storedCouponCodes(order);
     const bought = mergeLines(order.items).map((item) => ({ item, product: productRows.get(item.product)! }));
-    const lines = await recordLines(repo, { orderId, lines: bought, currency: order.currency });
+    const lines = await recordLines(repo, { orderId, customerId, lines: bought, currency: order.currency });
     const issued: IssuedKeys[] = [];
     for (const { orderItemId, product, item } of lines) {
       issued.push(await licensingOn(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes }));
     }
-    const deliveries = await grantDownloads(tx, { customerId, lines });
+    const deliveries = await grantDownloads(tx, lines);
     const emailItems = lines.map(({ item, product }, index) => ({
       display: item.display || product.displayName,
       quantity: item.quantity,
@@ -348,9 +347,24 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return contact;
   }
 
-  /** Customer step: one customer per email, filled in by each order. */
-  function recordCustomer(repo: OrdersRepository, order: FastspringOrder, contact: OrderContact) {
-    return repo.upsertCustomer({
+  /**
+   * Customer and order step, one statement: one customer per email, filled in by each order, and
+   * the order's row, linked to the event that announced it. `orderId` is undefined when the
+   * provider's order is already recorded.
+   */
+  function recordOrderRow(
+    repo: OrdersRepository,
+    order: FastspringOrder,
+    /** Without an id for an order no event announced (a complimentary one). */
+    event: Pick<WebhookEvent, 'live'> & { id?: string },
+    {
+      contact,
+      completedAt,
+      madeByStore = false,
+    }: { contact: OrderContact; completedAt: Date; /** A complimentary order the store made itself. */ madeByStore?: boolean },
+  ) {
+    const currency = order.currency;
+    const customer = {
       email: contact.email.trim().toLowerCase(),
       firstName: contact.first?.trim() || null,
       lastName: contact.last?.trim() || null,
@@ -358,30 +372,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
       region: order.address?.region || null,
       city: order.address?.city || null,
       postalCode: order.address?.postalCode || null,
-    });
-  }
-
-  /** The order row, linked to the event that announced it; undefined when the provider's order is already recorded. */
-  function recordOrderRow(
-    repo: OrdersRepository,
-    order: FastspringOrder,
-    /** Without an id for an order no event announced (a complimentary one). */
-    event: Pick<WebhookEvent, 'live'> & { id?: string },
-    {
-      customerId,
-      contact,
-      completedAt,
-      madeByStore = false,
-    }: { customerId: number; contact: OrderContact; completedAt: Date; /** A complimentary order the store made itself. */ madeByStore?: boolean },
-  ) {
-    const currency = order.currency;
+    };
     return repo.insertOrder(
+      customer,
       {
         reference: order.reference,
         provider: madeByStore ? 'store' : options.provider,
         kind: madeByStore ? 'complimentary' : 'sale',
         providerOrderId: order.id,
-        customerId,
         email: contact.email.trim().toLowerCase(),
         currency,
         subtotalMinor: majorToMinor(order.subtotal, currency),
@@ -396,11 +394,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
     );
   }
 
-  /** Line step: one order line per product, all of the order's in one statement; each with its new id. */
+  /**
+   * Line and download-right step: one order line per product, and the right to download each
+   * downloadable one, all of the order's in one statement; each line with its new ids.
+   */
   async function recordLines(
     repo: OrdersRepository,
-    { orderId, lines, currency }: { orderId: number; lines: Array<{ product: ProductRow; item: OrderLine }>; currency: string },
-  ): Promise<Array<{ orderItemId: number; product: ProductRow; item: OrderLine }>> {
+    {
+      orderId,
+      customerId,
+      lines,
+      currency,
+    }: { orderId: number; customerId: number; lines: Array<{ product: ProductRow; item: OrderLine }>; currency: string },
+  ): Promise<Array<{ orderItemId: number; entitlementId: number | undefined; product: ProductRow; item: OrderLine }>> {
     const ids = await repo.insertItems(
       lines.map(({ product, item }) => ({
         orderId,
@@ -411,29 +417,26 @@ export function createOrdersService(options: OrdersServiceOptions) {
         subtotalMinor: majorToMinor(item.subtotal, currency),
         discountMinor: majorToMinor(item.discount, currency),
       })),
+      { customerId, downloadable: lines.filter(({ product }) => product.downloadable).map(({ product }) => product.id) },
     );
-    return lines.map((line) => ({ ...line, orderItemId: ids.get(line.product.id)! }));
+    return lines.map((line) => ({ ...line, ...ids.get(line.product.id)! }));
   }
 
   /**
-   * Entitlement step: the right to download each downloadable product, and the email's signed
-   * links to its newest files; the rights in one statement and the newest files in one read.
-   * One delivery per line, in the lines' order (none for a product that is not downloadable).
+   * Download step: the email's signed links to the newest files of each line's product, read
+   * once for all of them. One delivery per line, in the lines' order (none for a product that
+   * is not downloadable).
    */
   async function grantDownloads(
     tx: Tx,
-    { customerId, lines }: { customerId: number; lines: Array<{ orderItemId: number; product: ProductRow }> },
+    lines: Array<{ entitlementId: number | undefined; product: ProductRow }>,
   ): Promise<Array<{ version: string | null; downloads: Array<{ label: string; url: string; size: string }> }>> {
     const downloadable = lines.filter(({ product }) => product.downloadable);
     if (downloadable.length === 0) return lines.map(() => ({ version: null, downloads: [] }));
-    const entitlementIds = await modules
-      .repository(tx)
-      .insertEntitlements(downloadable.map(({ orderItemId, product }) => ({ orderItemId, customerId, productId: product.id })));
     const newest = await modules.catalog(tx).findLatestVersions(downloadable.map(({ product }) => product.id));
     const expires = Math.floor(now().getTime() / 1000) + EMAIL_LINK_VALID_DAYS * 86_400;
-    return lines.map(({ orderItemId, product }) => {
-      if (!product.downloadable) return { version: null, downloads: [] };
-      const entitlementId = entitlementIds.get(orderItemId)!;
+    return lines.map(({ entitlementId, product }) => {
+      if (!product.downloadable || entitlementId === undefined) return { version: null, downloads: [] };
       const latest = newest.get(product.id);
       return {
         version: latest?.version ?? null,
@@ -616,11 +619,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const recorded = await db.transaction(async (tx) => {
       afterCommitOf.set(tx, committed);
       const repo = modules.repository(tx);
-      const customerId = await recordCustomer(repo, order, contact);
-      const orderId = await recordOrderRow(repo, order, { live: true }, { customerId, contact, completedAt, madeByStore: true });
+      const { customerId, orderId } = await recordOrderRow(repo, order, { live: true }, { contact, completedAt, madeByStore: true });
       if (orderId === undefined) throw new Error(`A complimentary order with the reference ${input.reference} exists already`);
       const item = order.items[0]!;
-      const [line] = await recordLines(repo, { orderId, lines: [{ product: input.product, item }], currency: order.currency });
+      const [line] = await recordLines(repo, { orderId, customerId, lines: [{ product: input.product, item }], currency: order.currency });
       const { orderItemId } = line!;
       const issued = await licensingOn(tx).issue({
         orderItemId,
@@ -631,7 +633,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         type: input.licenceType,
         ...(input.seats === undefined ? {} : { seats: input.seats }),
       });
-      const [delivery] = await grantDownloads(tx, { customerId, lines: [{ orderItemId, product: input.product }] });
+      const [delivery] = await grantDownloads(tx, [line!]);
       const items = [
         {
           display: item.display || input.product.displayName,
