@@ -1,16 +1,6 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import {
-  customers,
-  entitlements,
-  orderItems,
-  orders,
-  products,
-  refundRequests,
-  refunds,
-  webhookEvents,
-  webhookLog,
-} from '#server/db/schema.ts';
+import { customers, entitlements, orderItems, orders, products, refundRequests, refunds, webhookEvents, webhookLog } from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
@@ -49,7 +39,11 @@ export function createOrdersRepository(db: Database) {
      * event that announced it pointed at it. `orderId` is undefined when the provider's order is
      * already recorded.
      */
-    async insertOrder(customer: NewCustomer, order: Omit<NewOrder, 'customerId'>, eventId?: string): Promise<{ customerId: number; orderId: number | undefined }> {
+    async insertOrder(
+      customer: NewCustomer,
+      order: Omit<NewOrder, 'customerId'>,
+      eventId?: string,
+    ): Promise<{ customerId: number; orderId: number | undefined }> {
       const upsertCustomer = db
         .insert(customers)
         .values(customer)
@@ -118,7 +112,10 @@ export function createOrdersRepository(db: Database) {
         select items.id, items.product_id, rights.id as entitlement_id from items left join rights on rights.order_item_id = items.id`);
       const rows = (result as unknown as { rows: Array<{ id: number; product_id: number; entitlement_id: number | null }> }).rows;
       return new Map(
-        rows.map((row) => [Number(row.product_id), { orderItemId: Number(row.id), entitlementId: row.entitlement_id === null ? undefined : Number(row.entitlement_id) }]),
+        rows.map((row) => [
+          Number(row.product_id),
+          { orderItemId: Number(row.id), entitlementId: row.entitlement_id === null ? undefined : Number(row.entitlement_id) },
+        ]),
       );
     },
 

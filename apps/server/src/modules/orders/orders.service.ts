@@ -400,12 +400,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function recordLines(
     repo: OrdersRepository,
-    {
-      orderId,
-      customerId,
-      lines,
-      currency,
-    }: { orderId: number; customerId: number; lines: Array<{ product: ProductRow; item: OrderLine }>; currency: string },
+    { orderId, customerId, lines, currency }: { orderId: number; customerId: number; lines: Array<{ product: ProductRow; item: OrderLine }>; currency: string },
   ): Promise<Array<{ orderItemId: number; entitlementId: number | undefined; product: ProductRow; item: OrderLine }>> {
     const ids = await repo.insertItems(
       lines.map(({ product, item }) => ({

@@ -265,10 +265,7 @@ export function createSandboxRepository(db: Database) {
         .update(sandboxWebhookDeliveries)
         .set({ status: 'delivered', lastStatusCode: statusCode, lastError: null, deliveredAt: at })
         .where(
-          and(
-            sql`(${sandboxWebhookDeliveries.id}, ${sandboxWebhookDeliveries.attempts}) in (${attempts})`,
-            eq(sandboxWebhookDeliveries.status, 'pending'),
-          ),
+          and(sql`(${sandboxWebhookDeliveries.id}, ${sandboxWebhookDeliveries.attempts}) in (${attempts})`, eq(sandboxWebhookDeliveries.status, 'pending')),
         );
     },
 

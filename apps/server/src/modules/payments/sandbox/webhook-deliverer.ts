@@ -83,7 +83,8 @@ export function createWebhookDeliverer(options: DelivererOptions) {
     const delivered = rows.filter((row) => processed.has(row.eventId));
     if (delivered.length > 0) await repository.recordDelivered(delivered, statusCode!, now());
     for (const row of rows) {
-      if (!processed.has(row.eventId)) await recordFailure(row, statusCode, error ?? (accepted ? `answered ${statusCode} without this event` : `answered ${statusCode}`));
+      if (!processed.has(row.eventId))
+        await recordFailure(row, statusCode, error ?? (accepted ? `answered ${statusCode} without this event` : `answered ${statusCode}`));
     }
   }
 
