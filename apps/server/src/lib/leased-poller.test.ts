@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReopenableDatabase, TEST_ENGINES, type TestDatabase } from '#server-test/helpers.ts';
 import { sandboxWebhookDeliveries } from '../db/schema';
 import { createSandboxRepository, type SandboxDeliveryRow } from '../modules/payments/sandbox/sandbox.repository';
-import { backoffDelay, createLeasedPoller, type LeasedPoller } from './leased-poller';
+import { backoffDelay, createLeasedPoller, type LeasedPoller, type LeasedPollerOptions, type PollerRound } from './leased-poller';
 
 const silentLog = { error: () => undefined };
 
@@ -57,22 +57,38 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
 
   const leaseMs = 60_000;
 
-  function poller(database: TestDatabase, deliverOne: (row: SandboxDeliveryRow) => Promise<void>, batchSize = 5, concurrency?: number) {
+  /** Leases due rows of `database` as the sandbox's deliverer does. */
+  const claimOn = (database: TestDatabase) => {
     const repository = createSandboxRepository(database.db);
+    return (limit: number, round: PollerRound) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit);
+  };
+
+  /** A poller on `database` that marks what it delivers delivered, with the options a test changes. */
+  function pollerOn(database: TestDatabase, options: Partial<LeasedPollerOptions<SandboxDeliveryRow>> = {}) {
     const created = createLeasedPoller<SandboxDeliveryRow>({
-      claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
+      claim: claimOn(database),
       deliver: async (rows) => {
-        for (const row of rows) await deliverOne(row);
+        for (const row of rows) await markDelivered(database, row);
       },
       log: silentLog,
       failureMessage: 'test poller failed',
       pollIntervalMs: 3_600_000,
-      batchSize,
-      concurrency,
+      batchSize: 5,
       now: () => clock,
+      ...options,
     });
     pollers.push(created);
     return created;
+  }
+
+  function poller(database: TestDatabase, deliverOne: (row: SandboxDeliveryRow) => Promise<void>, batchSize = 5, concurrency?: number) {
+    return pollerOn(database, {
+      deliver: async (rows) => {
+        for (const row of rows) await deliverOne(row);
+      },
+      batchSize,
+      concurrency,
+    });
   }
 
   const markDelivered = (database: TestDatabase, row: SandboxDeliveryRow) =>
@@ -194,20 +210,15 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
     const repository = createSandboxRepository(first.db);
     for (const eventId of ['good-1', 'bad', 'good-2', 'good-3']) await repository.insertDelivery(eventId, '{}', clock);
     const errors: unknown[] = [];
-    const created = createLeasedPoller<SandboxDeliveryRow>({
-      claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
+    const created = pollerOn(first, {
       deliver: async ([row]) => {
         if (row!.eventId === 'bad') throw new Error('the database went away for this one');
         await markDelivered(first, row!);
       },
       log: { error: (object) => errors.push(object) },
-      failureMessage: 'test poller failed',
-      pollIntervalMs: 3_600_000,
       batchSize: 4,
       concurrency: 2,
-      now: () => clock,
     });
-    pollers.push(created);
     await created.kick();
     for (const eventId of ['good-1', 'good-2', 'good-3']) expect(await statusOf(eventId)).toMatchObject({ status: 'delivered' });
     // The failed one stays leased (pending) and is due again once its lease runs out; the round's failure is logged.
@@ -221,21 +232,15 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
       await first.db.delete(sandboxWebhookDeliveries);
       for (let index = 0; index < rows; index += 1) await repository.insertDelivery(`grouped-${rows}-${index}`, '{}', clock);
       const groups: string[][] = [];
-      const created = createLeasedPoller<SandboxDeliveryRow>({
-        claim: (limit, round) => repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit),
+      const created = pollerOn(first, {
         deliver: async (group) => {
           groups.push(group.map((row) => row.eventId));
           for (const row of group) await markDelivered(first, row);
         },
-        log: silentLog,
-        failureMessage: 'test poller failed',
-        pollIntervalMs: 3_600_000,
         batchSize: 10,
         concurrency: 2,
         groupSize: 4,
-        now: () => clock,
       });
-      pollers.push(created);
       await created.kick();
       return groups;
     };
@@ -252,21 +257,13 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
       await first.db.delete(sandboxWebhookDeliveries);
       for (let index = 0; index < rows; index += 1) await repository.insertDelivery(`short-${rows}-${index}`, '{}', clock);
       let claims = 0;
-      const created = createLeasedPoller<SandboxDeliveryRow>({
+      const claim = claimOn(first);
+      const created = pollerOn(first, {
         claim: (limit, round) => {
           claims += 1;
-          return repository.claimDueDeliveries(round.startedAt, new Date(clock.getTime() + leaseMs), limit);
+          return claim(limit, round);
         },
-        deliver: async (group) => {
-          for (const row of group) await markDelivered(first, row);
-        },
-        log: silentLog,
-        failureMessage: 'test poller failed',
-        pollIntervalMs: 3_600_000,
-        batchSize: 5,
-        now: () => clock,
       });
-      pollers.push(created);
       await created.kick();
       return claims;
     };

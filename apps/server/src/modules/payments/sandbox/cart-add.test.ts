@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
-import type { Database } from '#server/db/client.ts';
 import { sandboxCarts } from '#server/db/schema.ts';
-import { createSandboxRepository } from './sandbox.repository';
-import { createSandboxService, SandboxError } from './sandbox.service';
+import { SandboxError } from './sandbox.service';
 import { pricedProduct } from './testing/priced-product';
+import { sandboxServiceOn } from './testing/sandbox-service';
 
 /** 101 products for sale: one more than a cart holds. */
 const CATALOGUE = Array.from({ length: 101 }, (_, index) => pricedProduct({ id: index + 1, path: `product-${index}` }));
@@ -16,21 +15,7 @@ describe.each(TEST_ENGINES)('adding a product to a sandbox cart on %s', (engine)
   /** The service on a fresh database, counting the carts it locks (the transaction path of a cart change). */
   async function sandbox() {
     const database = await openDatabase();
-    const locked: string[] = [];
-    const repository = (db: Database) => {
-      const repo = createSandboxRepository(db);
-      return { ...repo, lockCart: (id: string) => (locked.push(id), repo.lockCart(id)) };
-    };
-    const service = createSandboxService({
-      db: database.db,
-      repository,
-      catalogue: { at: async () => CATALOGUE },
-      coupons: () => {
-        throw new Error('these carts have no coupon');
-      },
-      currency: 'USD',
-      storeName: 'Test',
-    });
+    const { service, locked } = sandboxServiceOn(database.db, CATALOGUE);
     const db = database.db;
     const items = async (session: string) => (await db.select().from(sandboxCarts).where(eq(sandboxCarts.id, session)))[0]!.items;
     return { service, locked, items };

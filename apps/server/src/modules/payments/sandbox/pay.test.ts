@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
 import type { Database } from '#server/db/client.ts';
 import { sandboxCarts, sandboxOrders, sandboxWebhookDeliveries } from '#server/db/schema.ts';
-import { createSandboxRepository } from './sandbox.repository';
-import { createSandboxService } from './sandbox.service';
 import { pricedProduct } from './testing/priced-product';
+import { sandboxServiceOn } from './testing/sandbox-service';
 
 const CATALOGUE = [1, 2, 3].map((id) => pricedProduct({ id, path: `product-${id}`, priceMinor: id * 1000 }));
 
@@ -31,31 +30,15 @@ describe.each(TEST_ENGINES)('paying for a sandbox cart on %s', (engine) => {
    */
   async function sandbox(beforeWrite?: (db: Database, cartId: string) => Promise<void>) {
     const database = await openDatabase();
-    const locked: string[] = [];
     let pending = beforeWrite;
-    const repository = (db: Database) => {
-      const repo = createSandboxRepository(db);
-      return {
-        ...repo,
-        lockCart: (id: string) => (locked.push(id), repo.lockCart(id)),
-        completeCart: async (...args: Parameters<typeof repo.completeCart>) => {
-          const change = pending;
-          pending = undefined;
-          if (change) await change(database.db, args[2].id);
-          return repo.completeCart(...args);
-        },
-      };
-    };
-    const service = createSandboxService({
-      db: database.db,
-      repository,
-      catalogue: { at: async () => CATALOGUE },
-      coupons: () => {
-        throw new Error('these carts have no coupon');
+    const { service, locked } = sandboxServiceOn(database.db, CATALOGUE, (repo) => ({
+      completeCart: async (...args) => {
+        const change = pending;
+        pending = undefined;
+        if (change) await change(database.db, args[2].id);
+        return repo.completeCart(...args);
       },
-      currency: 'USD',
-      storeName: 'Test',
-    });
+    }));
     const db = database.db;
     const stored = async () => ({
       orders: await db.select().from(sandboxOrders),
