@@ -83,8 +83,10 @@ export function createReleasesService(options: ReleasesServiceOptions) {
     return version;
   }
 
+  /** One query after the other: `repository` is usually on a transaction, whose one connection runs one query at a time. */
   async function releaseView(repository: ReleasesRepository, row: ProductVersionRow) {
-    const [files, current] = await Promise.all([repository.filesOf([row.id]), repository.currentVersion(row.productId)]);
+    const files = await repository.filesOf([row.id]);
+    const current = await repository.currentVersion(row.productId);
     return toRelease(row, files, current?.id);
   }
 
