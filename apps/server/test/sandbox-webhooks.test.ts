@@ -289,7 +289,8 @@ describe.each(TEST_ENGINES)('sandbox webhook deliverer on %s', (engine) => {
     const [again] = await repository().claimDueDeliveries(new Date(), new Date(Date.now() + 60_000), 1);
     expect(again?.attempts).toBe(2);
     expect(await repository().recordAttempt(claimed!.id, claimed!.attempts, { status: 'failed', statusCode: 500, error: 'late' })).toBe(false);
-    expect(await repository().recordAttempt(again!.id, again!.attempts, { status: 'delivered', statusCode: 200, at: new Date() })).toBe(true);
+    expect(await repository().recordDelivered([claimed!], 200, new Date())).toBe(0);
+    expect(await repository().recordDelivered([again!], 200, new Date())).toBe(1);
     expect(await row('e5')).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 

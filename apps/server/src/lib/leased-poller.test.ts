@@ -91,8 +91,7 @@ describe.each(TEST_ENGINES)('leased poller on %s', (engine) => {
     });
   }
 
-  const markDelivered = (database: TestDatabase, row: SandboxDeliveryRow) =>
-    createSandboxRepository(database.db).recordAttempt(row.id, row.attempts, { status: 'delivered', statusCode: 200, at: clock });
+  const markDelivered = (database: TestDatabase, row: SandboxDeliveryRow) => createSandboxRepository(database.db).recordDelivered([row], 200, clock);
   const statusOf = async (eventId: string) => (await first.db.select().from(sandboxWebhookDeliveries).where(eq(sandboxWebhookDeliveries.eventId, eventId)))[0]!;
 
   it('two pollers on one database never deliver a row twice', async () => {

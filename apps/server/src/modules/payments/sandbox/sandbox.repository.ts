@@ -227,23 +227,21 @@ export function createSandboxRepository(db: Database) {
     },
 
     /**
-     * Records the outcome of the attempt numbered `attempt`. Nothing changes when the row has
-     * been claimed again since (its lease ran out): the newer attempt owns it.
+     * Records the failure of the attempt numbered `attempt` (a success: `recordDelivered`).
+     * Nothing changes when the row has been claimed again since (its lease ran out): the newer
+     * attempt owns it.
      */
     async recordAttempt(
       id: number,
       attempt: number,
       outcome:
-        | { status: 'delivered'; statusCode: number; at: Date }
         | { status: 'pending'; nextAttemptAt: Date; statusCode: number | null; error: string | null }
         | { status: 'failed'; statusCode: number | null; error: string | null },
     ): Promise<boolean> {
       const changes =
-        outcome.status === 'delivered'
-          ? { status: outcome.status, lastStatusCode: outcome.statusCode, lastError: null, deliveredAt: outcome.at }
-          : outcome.status === 'pending'
-            ? { status: outcome.status, nextAttemptAt: outcome.nextAttemptAt, lastStatusCode: outcome.statusCode, lastError: outcome.error }
-            : { status: outcome.status, lastStatusCode: outcome.statusCode, lastError: outcome.error };
+        outcome.status === 'pending'
+          ? { status: outcome.status, nextAttemptAt: outcome.nextAttemptAt, lastStatusCode: outcome.statusCode, lastError: outcome.error }
+          : { status: outcome.status, lastStatusCode: outcome.statusCode, lastError: outcome.error };
       const rows = await db
         .update(sandboxWebhookDeliveries)
         .set(changes)
@@ -254,19 +252,22 @@ export function createSandboxRepository(db: Database) {
 
     /**
      * Marks the rows delivered whose attempt is still the one numbered in `rows` (one statement
-     * for a whole webhook's events); a row claimed again since is left to its newer attempt.
+     * for a whole webhook's events); a row claimed again since is left to its newer attempt. How
+     * many were marked.
      */
-    async recordDelivered(rows: Array<Pick<SandboxDeliveryRow, 'id' | 'attempts'>>, statusCode: number, at: Date): Promise<void> {
+    async recordDelivered(rows: Array<Pick<SandboxDeliveryRow, 'id' | 'attempts'>>, statusCode: number, at: Date): Promise<number> {
       const attempts = sql.join(
         rows.map((row) => sql`(${row.id}::integer, ${row.attempts}::integer)`),
         sql`, `,
       );
-      await db
+      const marked = await db
         .update(sandboxWebhookDeliveries)
         .set({ status: 'delivered', lastStatusCode: statusCode, lastError: null, deliveredAt: at })
         .where(
           and(sql`(${sandboxWebhookDeliveries.id}, ${sandboxWebhookDeliveries.attempts}) in (${attempts})`, eq(sandboxWebhookDeliveries.status, 'pending')),
-        );
+        )
+        .returning({ id: sandboxWebhookDeliveries.id });
+      return marked.length;
     },
 
     /**
