@@ -308,7 +308,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     for (const { orderItemId, product, item } of lines) {
       issued.push(await licensingOn(tx).issue({ orderItemId, customerId, product, quantity: item.quantity, orderCouponCodes }));
     }
-    const deliveries = await grantDownloads(tx, lines);
+    const deliveries = await downloadLinks(tx, lines);
     const emailItems = lines.map(({ item, product }, index) => ({
       display: item.display || product.displayName,
       quantity: item.quantity,
@@ -422,7 +422,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * once for all of them. One delivery per line, in the lines' order (none for a product that
    * is not downloadable).
    */
-  async function grantDownloads(
+  async function downloadLinks(
     tx: Tx,
     lines: Array<{ entitlementId: number | undefined; product: ProductRow }>,
   ): Promise<Array<{ version: string | null; downloads: Array<{ label: string; url: string; size: string }> }>> {
@@ -628,7 +628,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         type: input.licenceType,
         ...(input.seats === undefined ? {} : { seats: input.seats }),
       });
-      const [delivery] = await grantDownloads(tx, [line!]);
+      const [delivery] = await downloadLinks(tx, [line!]);
       const items = [
         {
           display: item.display || input.product.displayName,
