@@ -1,8 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { insertRows, reusableStatements } from '#server/db/reusable-statement.ts';
 import { customers, legacyLicences, licenceMachines, licences, products } from '#server/db/schema.ts';
 
 export type NewLicence = typeof licences.$inferInsert;
+
+/** New licences, one shape per set of fields given and number of rows. */
+const insertLicencesStatement = reusableStatements<{ id: number }>((db, shape: string) =>
+  db
+    .insert(licences)
+    .values(insertRows.placeholders(shape) as unknown as NewLicence[])
+    .returning({ id: licences.id }),
+);
 
 /**
  * The licensing module's writes of licence keys as orders issue and refunds revoke them, and the
@@ -13,8 +22,8 @@ export function createLicencesRepository(db: Database) {
     /** The new licences' ids, in the order of `rows`. */
     async insertLicences(rows: NewLicence[]): Promise<number[]> {
       if (rows.length === 0) return [];
-      const inserted = await db.insert(licences).values(rows).returning({ id: licences.id });
-      return inserted.map((row) => row.id);
+      const inserted = await insertLicencesStatement(db, insertRows.shape(rows), insertRows.values(licences, rows));
+      return inserted.map((row) => Number(row.id));
     },
 
     /**

@@ -1,9 +1,19 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { columnPlaceholders, columnValues, definedKeys, reusableStatements } from '#server/db/reusable-statement.ts';
 import { outboxMessages, type OutboxMessageRow } from '#server/db/schema.ts';
 
 /** A message to queue: what it says, to whom, and the key that makes queueing it twice a no-op. */
 export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeKey' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'orderId'>;
+
+/** A message queued unless its dedupe key is taken; one shape per set of fields given. */
+const enqueueStatement = reusableStatements<{ id: number }>((db, shape: string) =>
+  db
+    .insert(outboxMessages)
+    .values(columnPlaceholders('message', shape.split(',')) as unknown as typeof outboxMessages.$inferInsert)
+    .onConflictDoNothing()
+    .returning({ id: outboxMessages.id }),
+);
 
 /** The mail outbox; `db` may be a transaction (queueing joins the caller's). */
 export function createOutboxRepository(db: Database) {
@@ -13,11 +23,8 @@ export function createOutboxRepository(db: Database) {
      * `held`: there is no mail server, so it goes straight to the sandbox mailbox (and out once there is one).
      */
     async enqueue(message: NewOutboxMessage, { held = false }: { held?: boolean } = {}): Promise<boolean> {
-      const rows = await db
-        .insert(outboxMessages)
-        .values({ ...message, status: held ? 'held' : 'pending' })
-        .onConflictDoNothing()
-        .returning({ id: outboxMessages.id });
+      const values = { ...message, status: held ? 'held' : 'pending' };
+      const rows = await enqueueStatement(db, definedKeys(values).join(','), columnValues(outboxMessages, 'message', values));
       return rows.length === 1;
     },
 

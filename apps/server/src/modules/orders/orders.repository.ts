@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { columnPlaceholders, columnValues, definedKeys, insertRows, reusableStatement, reusableStatements } from '#server/db/reusable-statement.ts';
 import { customers, entitlements, orderItems, orders, products, refundRequests, refunds, webhookEvents, webhookLog } from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
@@ -21,11 +22,83 @@ export type NewOrderItem = typeof orderItems.$inferInsert;
  * The orders module's tables: webhook events, customers, orders and their lines, entitlements
  * and refunds (licence keys are the licensing module's). `db` is the event's transaction when recording an order.
  */
+/**
+ * In one statement: the customer (created, or filled in where an earlier order did not know a
+ * field; a known field is never blanked), the order's row, and with an event the webhook event
+ * that announced it pointed at it. One shape per set of fields given ('customer fields|order
+ * fields|event' or '').
+ */
+const insertOrderStatement = reusableStatements<{ customer_id: number; order_id: number | null }>((db, shape: string) => {
+  const [customerFields = '', orderFields = '', event] = shape.split('|');
+  const upsertCustomer = db
+    .insert(customers)
+    .values(columnPlaceholders('customer', customerFields.split(',')) as unknown as NewCustomer)
+    .onConflictDoUpdate({
+      target: customers.email,
+      set: {
+        firstName: sql`coalesce(excluded.first_name, ${customers.firstName})`,
+        lastName: sql`coalesce(excluded.last_name, ${customers.lastName})`,
+        country: sql`coalesce(excluded.country, ${customers.country})`,
+        region: sql`coalesce(excluded.region, ${customers.region})`,
+        city: sql`coalesce(excluded.city, ${customers.city})`,
+        postalCode: sql`coalesce(excluded.postal_code, ${customers.postalCode})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: customers.id });
+  const insertOrder = db
+    .insert(orders)
+    .values({ ...(columnPlaceholders('order', orderFields.split(',')) as unknown as NewOrder), customerId: sql`(select id from customer)` })
+    .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
+    .returning({ id: orders.id });
+  const linkEvent = event
+    ? sql`, linked as (update ${webhookEvents} set order_id = new_order.id from new_order where ${webhookEvents.id} = ${sql.placeholder('eventId')})`
+    : sql``;
+  return sql`
+    with customer as (${upsertCustomer.getSQL()}),
+    new_order as (${insertOrder.getSQL()})
+    ${linkEvent}
+    select (select id from customer) as customer_id, (select id from new_order) as order_id`;
+});
+
+/** A webhook event, unless it is already recorded (a duplicate delivery). */
+const recordEventStatement = reusableStatement<{ id: string }>((db) =>
+  db
+    .insert(webhookEvents)
+    .values(columnPlaceholders('event', ['id', 'type']) as unknown as typeof webhookEvents.$inferInsert)
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id }),
+);
+
+/**
+ * An order's lines and, for the products among `downloadable0 …`, each line's download right, in
+ * one statement. One shape per lines' fields and count ('rows|downloadable count').
+ */
+const insertItemsStatement = reusableStatements<{ id: number; product_id: number; entitlement_id: number | null }>((db, shape: string) => {
+  const [rows = '', downloadableCount = '0'] = shape.split('|');
+  const downloadable = Array.from({ length: Number(downloadableCount) }, (_, index) => sql`${sql.placeholder(`downloadable${index}`)}::integer`);
+  const insertItems = db
+    .insert(orderItems)
+    .values(insertRows.placeholders(rows) as unknown as NewOrderItem[])
+    .returning({ id: orderItems.id, productId: orderItems.productId });
+  const grantRights =
+    downloadable.length === 0
+      ? sql`select null::integer as id, null::integer as order_item_id where false`
+      : sql`insert into ${entitlements} (order_item_id, customer_id, product_id)
+          select id, ${sql.placeholder('customerId')}::integer, product_id from items
+          where product_id in (${sql.join(downloadable, sql`, `)})
+          returning id, order_item_id`;
+  return sql`
+    with items as (${insertItems.getSQL()}),
+    rights as (${grantRights})
+    select items.id, items.product_id, rights.id as entitlement_id from items left join rights on rights.order_item_id = items.id`;
+});
+
 export function createOrdersRepository(db: Database) {
   return {
     /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */
     async recordEvent(event: { id: string; type: string }): Promise<boolean> {
-      const rows = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+      const rows = await recordEventStatement(db, { 'event.id': event.id, 'event.type': event.type });
       return rows.length === 1;
     },
 
@@ -44,37 +117,12 @@ export function createOrdersRepository(db: Database) {
       order: Omit<NewOrder, 'customerId'>,
       eventId?: string,
     ): Promise<{ customerId: number; orderId: number | undefined }> {
-      const upsertCustomer = db
-        .insert(customers)
-        .values(customer)
-        .onConflictDoUpdate({
-          target: customers.email,
-          set: {
-            firstName: sql`coalesce(excluded.first_name, ${customers.firstName})`,
-            lastName: sql`coalesce(excluded.last_name, ${customers.lastName})`,
-            country: sql`coalesce(excluded.country, ${customers.country})`,
-            region: sql`coalesce(excluded.region, ${customers.region})`,
-            city: sql`coalesce(excluded.city, ${customers.city})`,
-            postalCode: sql`coalesce(excluded.postal_code, ${customers.postalCode})`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ id: customers.id });
-      const insertOrder = db
-        .insert(orders)
-        .values({ ...order, customerId: sql`(select id from customer)` })
-        .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
-        .returning({ id: orders.id });
-      const linkEvent =
-        eventId === undefined
-          ? sql``
-          : sql`, linked as (update ${webhookEvents} set order_id = new_order.id from new_order where ${webhookEvents.id} = ${eventId})`;
-      const result = await db.execute(sql`
-        with customer as (${upsertCustomer.getSQL()}),
-        new_order as (${insertOrder.getSQL()})
-        ${linkEvent}
-        select (select id from customer) as customer_id, (select id from new_order) as order_id`);
-      const [row] = (result as unknown as { rows: Array<{ customer_id: number; order_id: number | null }> }).rows;
+      // The statement's shape is the fields given (an absent one takes its column's default).
+      const customerFields = definedKeys(customer);
+      const orderFields = definedKeys(order);
+      const values = { ...columnValues(customers, 'customer', customer), ...columnValues(orders, 'order', order), eventId };
+      const shape = `${customerFields.join(',')}|${orderFields.join(',')}|${eventId === undefined ? '' : 'event'}`;
+      const [row] = await insertOrderStatement(db, shape, values);
       return { customerId: Number(row!.customer_id), orderId: row!.order_id === null ? undefined : Number(row!.order_id) };
     },
 
@@ -95,22 +143,9 @@ export function createOrdersRepository(db: Database) {
       { customerId, downloadable }: { customerId: number; downloadable: number[] },
     ): Promise<Map<number, { orderItemId: number; entitlementId: number | undefined }>> {
       if (items.length === 0) return new Map();
-      const insertItems = db.insert(orderItems).values(items).returning({ id: orderItems.id, productId: orderItems.productId });
-      const grantRights =
-        downloadable.length === 0
-          ? sql`select null::integer as id, null::integer as order_item_id where false`
-          : sql`insert into ${entitlements} (order_item_id, customer_id, product_id)
-              select id, ${customerId}::integer, product_id from items
-              where product_id in (${sql.join(
-                downloadable.map((id) => sql`${id}::integer`),
-                sql`, `,
-              )})
-              returning id, order_item_id`;
-      const result = await db.execute(sql`
-        with items as (${insertItems.getSQL()}),
-        rights as (${grantRights})
-        select items.id, items.product_id, rights.id as entitlement_id from items left join rights on rights.order_item_id = items.id`);
-      const rows = (result as unknown as { rows: Array<{ id: number; product_id: number; entitlement_id: number | null }> }).rows;
+      const values: Record<string, unknown> = { ...insertRows.values(orderItems, items), customerId };
+      downloadable.forEach((id, index) => (values[`downloadable${index}`] = id));
+      const rows = await insertItemsStatement(db, `${insertRows.shape(items)}|${downloadable.length}`, values);
       return new Map(
         rows.map((row) => [
           Number(row.product_id),

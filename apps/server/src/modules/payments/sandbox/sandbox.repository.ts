@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { products, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries, type SandboxCartRow } from '#server/db/schema.ts';
+import { reusableStatement } from '#server/db/reusable-statement.ts';
 import { currentPrice } from '#server/lib/deal.ts';
 import type { PricedProduct } from './pricing';
 
@@ -23,6 +24,59 @@ export function priceLiveProducts(rows: LiveProductRow[], at: Date): PricedProdu
 }
 
 /** Queries of the sandbox provider's own tables; `db` may be a transaction. */
+/**
+ * A paid cart recorded in one statement: the order (unless its reference is taken), the webhook that
+ * announces it, and the cart emptied, pointing at the order, with the buyer's contact; only while
+ * the cart still holds what the payment priced (the statement locks the row and re-checks it
+ * against a change committed meanwhile).
+ */
+const completeCartStatement = reusableStatement<{ carts: number; order_id: string | null }>((db) => {
+  const value = (name: string) => sql.placeholder(name);
+  const unchangedCart = db
+    .select({ id: sandboxCarts.id })
+    .from(sandboxCarts)
+    .where(
+      and(
+        eq(sandboxCarts.id, value('paidCartId')),
+        sql`${sandboxCarts.items} = ${value('paidItems')}::jsonb`,
+        sql`${sandboxCarts.couponCode} is not distinct from ${value('paidCouponCode')}`,
+        sql`${sandboxCarts.contact} is not distinct from ${value('paidContact')}::jsonb`,
+        sql`${sandboxCarts.tags} = ${value('paidTags')}::jsonb`,
+        sql`${sandboxCarts.completedOrderId} is not distinct from ${value('paidCompletedOrderId')}`,
+      ),
+    )
+    .for('update');
+  const emptyCart = db
+    .update(sandboxCarts)
+    // The tags belonged to this order; the session's next one starts without them.
+    .set({
+      items: [],
+      couponCode: null,
+      completedOrderId: sql`(select id from new_order)`,
+      tags: {},
+      contact: sql`${value('contact')}::jsonb`,
+      updatedAt: sql`${value('at')}::timestamptz`,
+    })
+    .where(and(eq(sandboxCarts.id, value('paidCartId')), sql`exists (select 1 from new_order)`))
+    .returning({ id: sandboxCarts.id });
+  return sql`
+    with cart as (${unchangedCart.getSQL()}),
+    new_order as (
+      insert into ${sandboxOrders} (id, reference, cart_id, email, total_minor, currency, event_data, created_at)
+      select ${value('orderId')}, ${value('reference')}, ${value('cartId')}, ${value('email')}, ${value('totalMinor')}::integer, ${value('currency')},
+        ${value('eventData')}::jsonb, ${value('orderCreatedAt')}::timestamptz
+      from cart
+      on conflict (reference) do nothing
+      returning id
+    ),
+    announcement as (
+      insert into ${sandboxWebhookDeliveries} (event_id, body, next_attempt_at, created_at, sandbox_order_id)
+      select ${value('eventId')}, ${value('body')}, ${value('at')}::timestamptz, ${value('at')}::timestamptz, id from new_order
+    ),
+    emptied_cart as (${emptyCart.getSQL()})
+    select (select count(*) from cart)::integer as carts, (select id from new_order) as order_id`;
+});
+
 export function createSandboxRepository(db: Database) {
   /** Every live product, in catalogue order, with its list price and deal (any deal, running or not). */
   function listLiveProductRows(): Promise<LiveProductRow[]> {
@@ -119,44 +173,26 @@ export function createSandboxRepository(db: Database) {
       now: Date,
     ): Promise<'completed' | 'cart-changed' | 'reference-taken'> {
       const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-      const unchangedCart = db
-        .select({ id: sandboxCarts.id })
-        .from(sandboxCarts)
-        .where(
-          and(
-            eq(sandboxCarts.id, paid.id),
-            sql`${sandboxCarts.items} = ${json(paid.items)}::jsonb`,
-            sql`${sandboxCarts.couponCode} is not distinct from ${paid.couponCode}`,
-            sql`${sandboxCarts.contact} is not distinct from ${json(paid.contact)}::jsonb`,
-            sql`${sandboxCarts.tags} = ${json(paid.tags)}::jsonb`,
-            sql`${sandboxCarts.completedOrderId} is not distinct from ${paid.completedOrderId}`,
-          ),
-        )
-        .for('update');
-      const emptyCart = db
-        .update(sandboxCarts)
-        // The tags belonged to this order; the session's next one starts without them.
-        .set({ items: [], couponCode: null, completedOrderId: sql`(select id from new_order)`, tags: {}, contact, updatedAt: now })
-        .where(and(eq(sandboxCarts.id, paid.id), sql`exists (select 1 from new_order)`))
-        .returning({ id: sandboxCarts.id });
-      const at = now.toISOString();
-      const result = await db.execute(sql`
-        with cart as (${unchangedCart.getSQL()}),
-        new_order as (
-          insert into ${sandboxOrders} (id, reference, cart_id, email, total_minor, currency, event_data, created_at)
-          select ${order.id}, ${order.reference}, ${order.cartId}, ${order.email}, ${order.totalMinor}::integer, ${order.currency},
-            ${json(order.eventData)}::jsonb, ${order.createdAt.toISOString()}::timestamptz
-          from cart
-          on conflict (reference) do nothing
-          returning id
-        ),
-        announcement as (
-          insert into ${sandboxWebhookDeliveries} (event_id, body, next_attempt_at, created_at, sandbox_order_id)
-          select ${announcement.eventId}, ${announcement.body}, ${at}::timestamptz, ${at}::timestamptz, id from new_order
-        ),
-        emptied_cart as (${emptyCart.getSQL()})
-        select (select count(*) from cart)::integer as carts, (select id from new_order) as order_id`);
-      const [row] = (result as unknown as { rows: Array<{ carts: number; order_id: string | null }> }).rows;
+      const [row] = await completeCartStatement(db, {
+        paidCartId: paid.id,
+        paidItems: json(paid.items),
+        paidCouponCode: paid.couponCode,
+        paidContact: json(paid.contact),
+        paidTags: json(paid.tags),
+        paidCompletedOrderId: paid.completedOrderId,
+        contact: JSON.stringify(contact),
+        orderId: order.id,
+        reference: order.reference,
+        cartId: order.cartId,
+        email: order.email,
+        totalMinor: order.totalMinor,
+        currency: order.currency,
+        eventData: json(order.eventData),
+        orderCreatedAt: order.createdAt.toISOString(),
+        eventId: announcement.eventId,
+        body: announcement.body,
+        at: now.toISOString(),
+      });
       if (!row || row.carts === 0) return 'cart-changed';
       return row.order_id === null ? 'reference-taken' : 'completed';
     },

@@ -1,0 +1,91 @@
+import { getTableColumns, sql, type Query, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+
+const MAX_SHAPES = 200;
+
+/** What Drizzle's builders and `sql` templates give: the statement's text and its parameters. */
+interface Buildable {
+  toSQL?(): Query;
+}
+
+/** The `$1, $2 …` text of a builder, or of a `sql` template run through the handle's dialect. */
+function queryOf(db: Database, built: Buildable | SQL): Query {
+  if ('toSQL' in built && typeof built.toSQL === 'function') return built.toSQL();
+  return (db as unknown as { dialect: { sqlToQuery(sql: unknown): Query } }).dialect.sqlToQuery(built);
+}
+
+/**
+ * Statements of one fixed shape per `shape` key, whose text Drizzle builds once per shape (with
+ * `sql.placeholder(name)` for every value) and which then run on whichever handle is given: the
+ * pool or a transaction. Drizzle otherwise builds a statement's text on every call, which was the
+ * largest single share of the store's CPU in the checkout pipeline (docs/decisions/0039). The
+ * statement is not prepared by name on the server, so a transaction-mode connection pooler in
+ * front of PostgreSQL works as before. Rows come back as the driver gives them: keyed by column
+ * name, timestamps as text.
+ */
+export function reusableStatements<Row, Shape extends string | number = string>(build: (db: Database, shape: Shape) => Buildable | SQL) {
+  const built = new Map<Shape, Query>();
+  return async (db: Database, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
+    let query = built.get(shape);
+    if (!query) {
+      query = queryOf(db, build(db, shape));
+      // Shapes are few (fields given, rows of an order); past this many, the rare ones are built each time.
+      if (built.size < MAX_SHAPES) built.set(shape, query);
+    }
+    const result = await db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+    return (result as { rows: Row[] }).rows;
+  };
+}
+
+/** One statement of a fixed shape: `reusableStatements` with a single shape. */
+export function reusableStatement<Row>(build: (db: Database) => Buildable | SQL) {
+  const run = reusableStatements<Row, 'one'>((db) => build(db));
+  return (db: Database, values: Record<string, unknown>) => run(db, 'one', values);
+}
+
+/** The keys of `record` whose values are not undefined, in a stable order: an insert's shape. */
+export function definedKeys<T extends object>(record: T): Array<keyof T & string> {
+  return (Object.keys(record) as Array<keyof T & string>).filter((key) => record[key] !== undefined).sort();
+}
+
+/**
+ * An insert's values for the columns `keys`, each a placeholder named `prefix.key` taken as given:
+ * `columnValues` encodes them as their columns do.
+ */
+export function columnPlaceholders(prefix: string, keys: string[]): Record<string, SQL> {
+  return Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(`${prefix}.${key}`)}`]));
+}
+
+/** The defined fields of `record`, named `prefix.key`, each as its column of `table` sends it to the driver (null stays null). */
+export function columnValues(table: PgTable, prefix: string, record: object): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const values: Record<string, unknown> = {};
+  for (const key of definedKeys(record)) {
+    const value = (record as Record<string, unknown>)[key];
+    const column = columns[key];
+    if (!column) throw new Error(`${key} is not a column of the table`);
+    values[`${prefix}.${key}`] = value === null ? null : column.mapToDriverValue(value);
+  }
+  return values;
+}
+
+/**
+ * A multi-row insert's shape, placeholders and values: each row's own fields (an absent one takes
+ * its column's default), named `row0.key`, `row1.key` …
+ */
+export const insertRows = {
+  shape: (rows: object[]) => rows.map((row) => definedKeys(row).join(',')).join(';'),
+  placeholders: (shape: string) => shape.split(';').map((keys, index) => columnPlaceholders(`row${index}`, keys.split(','))),
+  values: (table: PgTable, rows: object[]): Record<string, unknown> => Object.assign({}, ...rows.map((row, index) => columnValues(table, `row${index}`, row))),
+};
+
+/** A row of `table` as the driver gave it (keyed by column name), read as Drizzle reads it: each column decoded, null kept. */
+export function rowOf<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
