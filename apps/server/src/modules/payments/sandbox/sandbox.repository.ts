@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { products, sandboxCarts, sandboxOrders, sandboxWebhookDeliveries, type SandboxCartRow } from '#server/db/schema.ts';
-import { reusableStatement } from '#server/db/reusable-statement.ts';
+import { reusableStatement, rowOf } from '#server/db/reusable-statement.ts';
 import { currentPrice } from '#server/lib/deal.ts';
 import type { PricedProduct } from './pricing';
 
@@ -24,6 +24,41 @@ export function priceLiveProducts(rows: LiveProductRow[], at: Date): PricedProdu
 }
 
 /** Queries of the sandbox provider's own tables; `db` may be a transaction. */
+/** A new, empty cart. */
+const insertCartStatement = reusableStatement<Record<string, unknown>>((db) =>
+  db
+    .insert(sandboxCarts)
+    .values({ id: sql`${sql.placeholder('id')}` })
+    .returning(),
+);
+
+const findCartStatement = reusableStatement<Record<string, unknown>>((db) =>
+  db
+    .select()
+    .from(sandboxCarts)
+    .where(eq(sandboxCarts.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** One unit of a product appended to a cart that exists, does not hold it yet and has fewer than `maxLines` lines. */
+const appendItemStatement = reusableStatement<Record<string, unknown>>((db) =>
+  db
+    .update(sandboxCarts)
+    .set({
+      items: sql`${sandboxCarts.items} || ${sql.placeholder('item')}::jsonb`,
+      completedOrderId: null,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(sandboxCarts.id, sql.placeholder('id')),
+        sql`not (${sandboxCarts.items} @> ${sql.placeholder('probe')}::jsonb)`,
+        sql`jsonb_array_length(${sandboxCarts.items}) < ${sql.placeholder('maxLines')}::integer`,
+      ),
+    )
+    .returning(),
+);
+
 /**
  * A paid cart recorded in one statement: the order (unless its reference is taken), the webhook that
  * announces it, and the cart emptied, pointing at the order, with the buyer's contact; only while
@@ -110,14 +145,14 @@ export function createSandboxRepository(db: Database) {
     listLiveProductRows,
 
     async insertCart(id: string): Promise<SandboxCartRow> {
-      const [row] = await db.insert(sandboxCarts).values({ id }).returning();
+      const [row] = await insertCartStatement(db, { id });
       if (!row) throw new Error('inserting a cart returned no row');
-      return row;
+      return rowOf(sandboxCarts, row);
     },
 
     async findCart(id: string): Promise<SandboxCartRow | undefined> {
-      const [row] = await db.select().from(sandboxCarts).where(eq(sandboxCarts.id, id)).limit(1);
-      return row;
+      const [row] = await findCartStatement(db, { id });
+      return row && rowOf(sandboxCarts, row);
     },
 
     /** The cart, locked until the transaction ends: writes to one cart are serialised. */
@@ -144,18 +179,14 @@ export function createSandboxRepository(db: Database) {
      * these conditions once it commits. Undefined when nothing was written.
      */
     async appendItemIfAbsent(id: string, path: string, maxLines: number, now: Date): Promise<SandboxCartRow | undefined> {
-      const [row] = await db
-        .update(sandboxCarts)
-        .set({ items: sql`${sandboxCarts.items} || ${JSON.stringify([{ path, quantity: 1 }])}::jsonb`, completedOrderId: null, updatedAt: now })
-        .where(
-          and(
-            eq(sandboxCarts.id, id),
-            sql`not (${sandboxCarts.items} @> ${JSON.stringify([{ path }])}::jsonb)`,
-            sql`jsonb_array_length(${sandboxCarts.items}) < ${maxLines}`,
-          ),
-        )
-        .returning();
-      return row;
+      const [row] = await appendItemStatement(db, {
+        id,
+        item: JSON.stringify([{ path, quantity: 1 }]),
+        probe: JSON.stringify([{ path }]),
+        maxLines,
+        at: now.toISOString(),
+      });
+      return row && rowOf(sandboxCarts, row);
     },
 
     /**
