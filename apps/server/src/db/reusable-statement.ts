@@ -44,9 +44,12 @@ export function reusableStatement<Row>(build: (db: Database) => Buildable | SQL)
   return (db: Database, values: Record<string, unknown>) => run(db, 'one', values);
 }
 
-/** The keys of `record` whose values are not undefined, in a stable order: an insert's shape. */
+/**
+ * The keys of `record` whose values are not undefined, in the record's own order: an insert's shape
+ * (records made by one piece of code list their fields in one order; another order is another shape).
+ */
 export function definedKeys<T extends object>(record: T): Array<keyof T & string> {
-  return (Object.keys(record) as Array<keyof T & string>).filter((key) => record[key] !== undefined).sort();
+  return (Object.keys(record) as Array<keyof T & string>).filter((key) => record[key] !== undefined);
 }
 
 /**
@@ -61,8 +64,8 @@ export function columnPlaceholders(prefix: string, keys: string[]): Record<strin
 export function columnValues(table: PgTable, prefix: string, record: object): Record<string, unknown> {
   const columns = getTableColumns(table);
   const values: Record<string, unknown> = {};
-  for (const key of definedKeys(record)) {
-    const value = (record as Record<string, unknown>)[key];
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined) continue;
     const column = columns[key];
     if (!column) throw new Error(`${key} is not a column of the table`);
     values[`${prefix}.${key}`] = value === null ? null : column.mapToDriverValue(value);
