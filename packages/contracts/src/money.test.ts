@@ -15,6 +15,14 @@ describe('formatMoney', () => {
     expect(minorToMajor(2499, 'JPY')).toBe(2499);
   });
 
+  it('formats every amount right however many it has remembered, in each currency and locale apart', () => {
+    for (let minor = 0; minor < 5_000; minor += 1) formatMoney(minor, 'USD');
+    expect(formatMoney(4_999, 'USD')).toBe('$49.99');
+    expect(formatMoney(123_456, 'USD')).toBe('$1,234.56');
+    expect(formatMoney(4_999, 'JPY')).toBe('¥4,999');
+    expect(formatMoney(4_999, 'EUR', 'de-DE')).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(49.99));
+  });
+
   it('refuses fractional minor units instead of hiding a rounding bug', () => {
     expect(() => formatMoney(10.5, 'USD')).toThrow(RangeError);
   });

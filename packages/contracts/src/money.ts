@@ -39,10 +39,25 @@ export function majorToMinor(major: number, currency: string): number {
   return Math.round(major * 10 ** currencyExponent(currency));
 }
 
-/** `formatMoney(7900, 'USD')` → `'$79.00'`. */
+const formatted = new Map<string, string>();
+/** How many formatted amounts are kept; a full memory starts over. */
+const FORMATTED_KEPT = 2_000;
+
+/**
+ * `formatMoney(7900, 'USD')` → `'$79.00'`. Remembered per amount: a cart answer formats each
+ * catalogue price several times, the same few prices on every request, and `Intl`'s format is the
+ * slow part.
+ */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount must be an integer number of minor units, got ${minor}`);
-  return formatterFor(currency, locale).format(minorToMajor(minor, currency));
+  const key = `${locale}:${currency}:${minor}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatterFor(currency, locale).format(minorToMajor(minor, currency));
+    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
 
 /** The zero amount as `formatMoney` writes it: `'$0.00'` for USD, `'¥0'` for JPY. */
