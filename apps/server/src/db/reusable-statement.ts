@@ -9,7 +9,10 @@ interface Buildable {
   toSQL?(): Query;
 }
 
-/** The `$1, $2 …` text of a builder, or of a `sql` template run through the handle's dialect. */
+/**
+ * The `$1, $2 …` text of a builder, or of a `sql` template run through the handle's dialect (Drizzle
+ * keeps it on the handle without typing it; it carries the handle's casing).
+ */
 function queryOf(db: Database, built: Buildable | SQL): Query {
   if ('toSQL' in built && typeof built.toSQL === 'function') return built.toSQL();
   return (db as unknown as { dialect: { sqlToQuery(sql: unknown): Query } }).dialect.sqlToQuery(built);

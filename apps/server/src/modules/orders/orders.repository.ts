@@ -19,10 +19,6 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
 /**
- * The orders module's tables: webhook events, customers, orders and their lines, entitlements
- * and refunds (licence keys are the licensing module's). `db` is the event's transaction when recording an order.
- */
-/**
  * In one statement: the customer (created, or filled in where an earlier order did not know a
  * field; a known field is never blanked), the order's row, and with an event the webhook event
  * that announced it pointed at it. One shape per set of fields given ('customer fields|order
@@ -94,6 +90,10 @@ const insertItemsStatement = reusableStatements<{ id: number; product_id: number
     select items.id, items.product_id, rights.id as entitlement_id from items left join rights on rights.order_item_id = items.id`;
 });
 
+/**
+ * The orders module's tables: webhook events, customers, orders and their lines, entitlements
+ * and refunds (licence keys are the licensing module's). `db` is the event's transaction when recording an order.
+ */
 export function createOrdersRepository(db: Database) {
   return {
     /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */

@@ -23,7 +23,6 @@ export function priceLiveProducts(rows: LiveProductRow[], at: Date): PricedProdu
   });
 }
 
-/** Queries of the sandbox provider's own tables; `db` may be a transaction. */
 /** A new, empty cart. */
 const insertCartStatement = reusableStatement<Record<string, unknown>>((db) =>
   db
@@ -32,6 +31,7 @@ const insertCartStatement = reusableStatement<Record<string, unknown>>((db) =>
     .returning(),
 );
 
+/** A cart by its session id. */
 const findCartStatement = reusableStatement<Record<string, unknown>>((db) =>
   db
     .select()
@@ -112,6 +112,7 @@ const completeCartStatement = reusableStatement<{ carts: number; order_id: strin
     select (select count(*) from cart)::integer as carts, (select id from new_order) as order_id`;
 });
 
+/** Queries of the sandbox provider's own tables; `db` may be a transaction. */
 export function createSandboxRepository(db: Database) {
   /** Every live product, in catalogue order, with its list price and deal (any deal, running or not). */
   function listLiveProductRows(): Promise<LiveProductRow[]> {
