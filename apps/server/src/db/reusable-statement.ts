@@ -27,9 +27,9 @@ function queryOf(db: Database, built: Buildable | SQL): Query {
  * front of PostgreSQL works as before. Rows come back as the driver gives them: keyed by column
  * name, timestamps as text.
  */
-export function reusableStatements<Row, Shape extends string | number = string>(build: (db: Database, shape: Shape) => Buildable | SQL) {
-  const built = new Map<Shape, Query>();
-  return async (db: Database, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
+export function reusableStatements<Row>(build: (db: Database, shape: string) => Buildable | SQL) {
+  const built = new Map<string, Query>();
+  return async (db: Database, shape: string, values: Record<string, unknown>): Promise<Row[]> => {
     let query = built.get(shape);
     if (!query) {
       query = queryOf(db, build(db, shape));
@@ -43,7 +43,7 @@ export function reusableStatements<Row, Shape extends string | number = string>(
 
 /** One statement of a fixed shape: `reusableStatements` with a single shape. */
 export function reusableStatement<Row>(build: (db: Database) => Buildable | SQL) {
-  const run = reusableStatements<Row, 'one'>((db) => build(db));
+  const run = reusableStatements<Row>((db) => build(db));
   return (db: Database, values: Record<string, unknown>) => run(db, 'one', values);
 }
 

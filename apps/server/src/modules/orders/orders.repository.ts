@@ -98,7 +98,7 @@ export function createOrdersRepository(db: Database) {
   return {
     /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */
     async recordEvent(event: { id: string; type: string }): Promise<boolean> {
-      const rows = await recordEventStatement(db, { 'event.id': event.id, 'event.type': event.type });
+      const rows = await recordEventStatement(db, columnValues(webhookEvents, 'event', { id: event.id, type: event.type }));
       return rows.length === 1;
     },
 
