@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
-import { columnPlaceholders, columnValues, definedKeys, reusableStatement, reusableStatements } from './reusable-statement';
+import { columnValues, insertRow, reusableStatement, reusableStatements } from './reusable-statement';
 import { customers } from './schema';
 
 describe.each(TEST_ENGINES)('statements built once and run on any handle, on %s', (engine) => {
@@ -14,11 +14,11 @@ describe.each(TEST_ENGINES)('statements built once and run on any handle, on %s'
       builds.push(shape);
       return db
         .insert(customers)
-        .values(columnPlaceholders('customer', shape.split(',')) as unknown as typeof customers.$inferInsert)
+        .values(insertRow.placeholders('customer', shape) as unknown as typeof customers.$inferInsert)
         .returning({ id: customers.id, email: customers.email, city: customers.city, created_at: customers.createdAt });
     });
     const insert = (db: Parameters<typeof run>[0], customer: Partial<typeof customers.$inferInsert>) =>
-      run(db, definedKeys(customer).join(','), columnValues(customers, 'customer', customer));
+      run(db, insertRow.shape(customer), insertRow.values(customers, 'customer', customer));
     return { builds, insert };
   }
 

@@ -51,7 +51,7 @@ export function reusableStatement<Row>(build: (db: Database) => Buildable | SQL)
  * The keys of `record` whose values are not undefined, in the record's own order: an insert's shape
  * (records made by one piece of code list their fields in one order; another order is another shape).
  */
-export function definedKeys<T extends object>(record: T): Array<keyof T & string> {
+function definedKeys<T extends object>(record: T): Array<keyof T & string> {
   return (Object.keys(record) as Array<keyof T & string>).filter((key) => record[key] !== undefined);
 }
 
@@ -59,7 +59,7 @@ export function definedKeys<T extends object>(record: T): Array<keyof T & string
  * An insert's values for the columns `keys`, each a placeholder named `prefix.key` taken as given:
  * `columnValues` encodes them as their columns do.
  */
-export function columnPlaceholders(prefix: string, keys: string[]): Record<string, SQL> {
+function columnPlaceholders(prefix: string, keys: string[]): Record<string, SQL> {
   return Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(`${prefix}.${key}`)}`]));
 }
 
@@ -75,6 +75,16 @@ export function columnValues(table: PgTable, prefix: string, record: object): Re
   }
   return values;
 }
+
+/**
+ * A single-row insert's shape (the record's defined fields, 'a,b,c'), its placeholders and its
+ * values, each named `prefix.key`; an absent field takes its column's default.
+ */
+export const insertRow = {
+  shape: (record: object) => definedKeys(record).join(','),
+  placeholders: (prefix: string, shape: string) => columnPlaceholders(prefix, shape.split(',')),
+  values: (table: PgTable, prefix: string, record: object) => columnValues(table, prefix, record),
+};
 
 /**
  * A multi-row insert's shape, placeholders and values: each row's own fields (an absent one takes

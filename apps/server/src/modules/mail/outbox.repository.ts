@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { columnPlaceholders, columnValues, definedKeys, reusableStatements } from '#server/db/reusable-statement.ts';
+import { insertRow, reusableStatements } from '#server/db/reusable-statement.ts';
 import { outboxMessages, type OutboxMessageRow } from '#server/db/schema.ts';
 
 /** A message to queue: what it says, to whom, and the key that makes queueing it twice a no-op. */
@@ -10,7 +10,7 @@ export type NewOutboxMessage = Pick<typeof outboxMessages.$inferInsert, 'dedupeK
 const enqueueStatement = reusableStatements<{ id: number }>((db, shape: string) =>
   db
     .insert(outboxMessages)
-    .values(columnPlaceholders('message', shape.split(',')) as unknown as typeof outboxMessages.$inferInsert)
+    .values(insertRow.placeholders('message', shape) as unknown as typeof outboxMessages.$inferInsert)
     .onConflictDoNothing()
     .returning({ id: outboxMessages.id }),
 );
@@ -24,7 +24,7 @@ export function createOutboxRepository(db: Database) {
      */
     async enqueue(message: NewOutboxMessage, { held = false }: { held?: boolean } = {}): Promise<boolean> {
       const values = { ...message, status: held ? 'held' : 'pending' };
-      const rows = await enqueueStatement(db, definedKeys(values).join(','), columnValues(outboxMessages, 'message', values));
+      const rows = await enqueueStatement(db, insertRow.shape(values), insertRow.values(outboxMessages, 'message', values));
       return rows.length === 1;
     },
 

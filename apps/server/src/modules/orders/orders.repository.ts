@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { columnPlaceholders, columnValues, definedKeys, insertRows, reusableStatement, reusableStatements } from '#server/db/reusable-statement.ts';
+import { insertRow, insertRows, reusableStatement, reusableStatements } from '#server/db/reusable-statement.ts';
 import { customers, entitlements, orderItems, orders, products, refundRequests, refunds, webhookEvents, webhookLog } from '#server/db/schema.ts';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
@@ -28,7 +28,7 @@ const insertOrderStatement = reusableStatements<{ customer_id: number; order_id:
   const [customerFields = '', orderFields = '', event] = shape.split('|');
   const upsertCustomer = db
     .insert(customers)
-    .values(columnPlaceholders('customer', customerFields.split(',')) as unknown as NewCustomer)
+    .values(insertRow.placeholders('customer', customerFields) as unknown as NewCustomer)
     .onConflictDoUpdate({
       target: customers.email,
       set: {
@@ -44,7 +44,7 @@ const insertOrderStatement = reusableStatements<{ customer_id: number; order_id:
     .returning({ id: customers.id });
   const insertOrder = db
     .insert(orders)
-    .values({ ...(columnPlaceholders('order', orderFields.split(',')) as unknown as NewOrder), customerId: sql`(select id from customer)` })
+    .values({ ...(insertRow.placeholders('order', orderFields) as unknown as NewOrder), customerId: sql`(select id from customer)` })
     .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
     .returning({ id: orders.id });
   const linkEvent = event
@@ -61,7 +61,7 @@ const insertOrderStatement = reusableStatements<{ customer_id: number; order_id:
 const recordEventStatement = reusableStatement<{ id: string }>((db) =>
   db
     .insert(webhookEvents)
-    .values(columnPlaceholders('event', ['id', 'type']) as unknown as typeof webhookEvents.$inferInsert)
+    .values(insertRow.placeholders('event', 'id,type') as unknown as typeof webhookEvents.$inferInsert)
     .onConflictDoNothing()
     .returning({ id: webhookEvents.id }),
 );
@@ -98,7 +98,7 @@ export function createOrdersRepository(db: Database) {
   return {
     /** True when this call recorded the event; false when it was already recorded (a duplicate delivery). */
     async recordEvent(event: { id: string; type: string }): Promise<boolean> {
-      const rows = await recordEventStatement(db, columnValues(webhookEvents, 'event', { id: event.id, type: event.type }));
+      const rows = await recordEventStatement(db, insertRow.values(webhookEvents, 'event', { id: event.id, type: event.type }));
       return rows.length === 1;
     },
 
@@ -117,11 +117,8 @@ export function createOrdersRepository(db: Database) {
       order: Omit<NewOrder, 'customerId'>,
       eventId?: string,
     ): Promise<{ customerId: number; orderId: number | undefined }> {
-      // The statement's shape is the fields given (an absent one takes its column's default).
-      const customerFields = definedKeys(customer);
-      const orderFields = definedKeys(order);
-      const values = { ...columnValues(customers, 'customer', customer), ...columnValues(orders, 'order', order), eventId };
-      const shape = `${customerFields.join(',')}|${orderFields.join(',')}|${eventId === undefined ? '' : 'event'}`;
+      const values = { ...insertRow.values(customers, 'customer', customer), ...insertRow.values(orders, 'order', order), eventId };
+      const shape = `${insertRow.shape(customer)}|${insertRow.shape(order)}|${eventId === undefined ? '' : 'event'}`;
       const [row] = await insertOrderStatement(db, shape, values);
       return { customerId: Number(row!.customer_id), orderId: row!.order_id === null ? undefined : Number(row!.order_id) };
     },
