@@ -23,6 +23,8 @@ const ISSUER_PORT = 8406;
 const ADMIN = 'bench-admin@example.com';
 const TARGET_MS = 200;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
+/** Another build to measure (e.g. a copy of dist made before a change), for same-session A/B runs. */
+const STORE_MAIN = path.resolve(process.env.BENCH_STORE ?? path.join(root, 'apps/server/dist/main.js'));
 
 /** 20,000 customers and 100,000 orders over two years, with lines, licences, coupons, refunds, trials and problems. */
 async function generate(db) {
@@ -187,7 +189,7 @@ async function main() {
     let store;
     const db = new pg.Client({ connectionString: databaseUrl });
     try {
-      store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+      store = await startPinned(0, process.execPath, [STORE_MAIN], {
         env: {
           PORT: String(PORT),
           DATA_DIR: dataDir,

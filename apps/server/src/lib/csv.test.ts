@@ -19,6 +19,25 @@ describe('toCsv', () => {
     expect(csv.split('\r\n').slice(1, 4)).toEqual([`"'=HYPERLINK(""http://evil"")"`, "'-1+2", "'@SUM(A1)"]);
   });
 
+  it('quotes a cell with a line break, writes yes/no for a boolean and nothing for a missing value', () => {
+    const csv = toCsv(
+      [
+        { key: 'note', header: 'Note' },
+        { key: 'paid', header: 'Paid' },
+        { key: 'coupon', header: 'Coupon' },
+      ],
+      [
+        { note: 'two\nlines', paid: true, coupon: null },
+        { note: 'carriage\rreturn', paid: false, coupon: undefined },
+      ],
+    );
+    expect(csv).toBe('Note,Paid,Coupon\r\n"two\nlines",yes,\r\n"carriage\rreturn",no,\r\n');
+  });
+
+  it('writes the header row alone when there are no rows', () => {
+    expect(toCsv([{ key: 'amount', header: 'Amount' }], [])).toBe('Amount\r\n');
+  });
+
   it('leaves negative numbers as numbers', () => {
     expect(toCsv([{ key: 'amount', header: 'Amount' }], [{ amount: -5 }])).toBe('Amount\r\n-5\r\n');
   });

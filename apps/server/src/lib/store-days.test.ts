@@ -29,6 +29,47 @@ describe('the store calendar', () => {
 });
 
 describe('store date and time', () => {
+  it('gives the wall clock the time-zone database gives, every 7 minutes across DST changes and half-hour zones', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Australia/Adelaide',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+      'Pacific/Chatham',
+    ];
+    // Spring and autumn changes of both hemispheres in 2026.
+    const spans = [
+      '2026-03-08T00:00:00Z',
+      '2026-03-29T00:00:00Z',
+      '2026-04-04T12:00:00Z',
+      '2026-10-03T12:00:00Z',
+      '2026-10-25T00:00:00Z',
+      '2026-11-01T00:00:00Z',
+    ];
+    for (const timeZone of zones) {
+      const reference = new Intl.DateTimeFormat('sv-SE', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      for (const span of spans) {
+        for (let minute = 0; minute < 48 * 60; minute += 7) {
+          const at = new Date(Date.parse(span) + minute * 60_000 + 13_000);
+          const { date, time } = storeDateTime(at, timeZone);
+          expect(`${date} ${time}`, `${timeZone} at ${at.toISOString()}`).toBe(reference.format(at));
+        }
+      }
+    }
+  });
+
   it('gives the wall-clock date and time in the store time zone, zero-padded', () => {
     expect(storeDateTime(new Date('2026-11-24T01:05:09Z'), 'America/New_York')).toEqual({ date: '2026-11-23', time: '20:05:09' });
     expect(storeTime(new Date('2026-03-01T00:00:00Z'), 'Europe/Berlin')).toBe('2026-03-01 01:00');

@@ -61,8 +61,37 @@ export function storeDayOf(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
+const DAY_MS = 86_400_000;
+/** Past this many UTC days a zone's remembered offsets start over. */
+const MAX_REMEMBERED_DAYS = 5000;
+/** Per zone, per UTC day: the zone's offset all that day, or null on a day it changes (a DST switch). */
+const steadyOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * `offsetAt`, asked of the time-zone database twice per UTC day rather than once per instant: an
+ * export of thousands of orders spent most of its own time there. A day whose offset is the same
+ * at its first and last second has that offset throughout (no zone changes twice in a day); on a
+ * day it differs, each instant is asked for.
+ */
+function steadyOffsetAt(instant: Date, timeZone: string): number {
+  let days = steadyOffsets.get(timeZone);
+  if (!days) steadyOffsets.set(timeZone, (days = new Map()));
+  const day = Math.floor(instant.getTime() / DAY_MS);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const atStart = offsetAt(new Date(day * DAY_MS), timeZone);
+    offset = atStart === offsetAt(new Date((day + 1) * DAY_MS - 1000), timeZone) ? atStart : null;
+    if (days.size >= MAX_REMEMBERED_DAYS) days.clear();
+    days.set(day, offset);
+  }
+  return offset ?? offsetAt(instant, timeZone);
+}
+
 /** The store day and wall-clock time (`YYYY-MM-DD`, `HH:MM:SS`) of an instant. */
 export function storeDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  // The wall clock as if it were UTC, read off its ISO form (`YYYY-MM-DDTHH:MM:SS.000Z` for years 0–9999).
+  const wallClock = new Date(Math.floor(at.getTime() / 1000) * 1000 + steadyOffsetAt(at, timeZone)).toISOString();
+  if (wallClock.length === 24) return { date: wallClock.slice(0, 10), time: wallClock.slice(11, 19) };
   const parts = Object.fromEntries(wallClockParts(at, timeZone).map((part) => [part.type, part.value.padStart(2, '0')]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
