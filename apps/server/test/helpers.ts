@@ -221,3 +221,11 @@ export function buildSecondApp(t: TestApp, overrides: Partial<AppDependencies> =
     ...overrides,
   });
 }
+
+/**
+ * A signed link with one character of its signature changed, always to another character (a
+ * signature that already ended in the characters written over it used to stay valid, 1 run in 1,000).
+ */
+export function withTamperedSignature(link: string): string {
+  return link.replace(/signature=([^&]+)/, (_match, value: string) => `signature=${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}`);
+}

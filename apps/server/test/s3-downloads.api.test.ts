@@ -10,7 +10,7 @@ import { createFilesRepository } from '../src/modules/files/files.repository';
 import { uploadMissingFiles } from '../src/modules/files/upload-missing-files';
 import { PRESIGNED_URL_SECONDS } from '../src/modules/files/s3-file-storage';
 import { startFakeS3, type FakeS3 } from './fake-s3';
-import { configProblems, createTestApp, SHARED_SEED_DIR, TEST_ENGINES, type TestApp } from './helpers';
+import { configProblems, createTestApp, SHARED_SEED_DIR, TEST_ENGINES, type TestApp, withTamperedSignature } from './helpers';
 import { signInThroughIdp } from './idp-browser';
 import { envelope, postWebhook, testOrder } from './webhook-fixtures';
 
@@ -114,7 +114,7 @@ describe.each(TEST_ENGINES)('downloads from an S3-compatible bucket on %s', (eng
     await orderFreeProduct(t, email);
     const link = await emailLink(t, email);
     const seen = s3.requests.length;
-    const tampered = link.replace(/signature=([^&]+)/, (_match, value: string) => `signature=${value.slice(0, -2)}AA`);
+    const tampered = withTamperedSignature(link);
     const refused = await t.app.inject({ url: tampered, headers: { accept: 'text/html' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers.location).toBeUndefined();
