@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { atEverySizeAndTheme } from './pages';
 
 export const ADMIN_PASSWORD = 'maker correct horse battery';
 
@@ -20,4 +21,18 @@ export async function expectAxeClean(page: Page) {
         .join(', ')}`,
   );
   expect(report, report.join('\n')).toEqual([]);
+}
+
+/**
+ * The page as the maker sees it at every size in both themes: each time reloaded in the theme,
+ * `shown` waited for, axe clean, and a screenshot named `name`.
+ */
+export async function lookEverywhere(page: Page, testInfo: TestInfo, name: string, shown: () => Promise<void>) {
+  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    await page.reload();
+    await shown();
+    await expectAxeClean(page);
+    await screenshot(name);
+  });
 }

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { buyAsGuest } from '../support/account';
-import { expectAxeClean, openAdmin } from '../support/admin';
+import { expectAxeClean, lookEverywhere, openAdmin } from '../support/admin';
 import { createVerifiedAccount, uniqueEmail } from '../support/identity';
-import { atEverySizeAndTheme } from '../support/pages';
 
 /**
  * A customer's privacy request, end to end: a shopper buys as a guest and signs up; the maker
@@ -13,16 +12,6 @@ import { atEverySizeAndTheme } from '../support/pages';
  * and the order is still there under the placeholder.
  */
 const PASSWORD = 'customer correct horse battery';
-
-async function lookAt(page: Page, testInfo: Parameters<typeof atEverySizeAndTheme>[1], name: string, visible: () => Promise<void>) {
-  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    await page.reload();
-    await visible();
-    await expectAxeClean(page);
-    await screenshot(name);
-  });
-}
 
 test('a maker finds a customer, exports their data and erases them', async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(240_000);
@@ -40,7 +29,7 @@ test('a maker finds a customer, exports their data and erases them', async ({ pa
   const link = page.getByRole('link', { name: email });
   await expect(link).toBeVisible();
   await expectAxeClean(page);
-  await lookAt(page, testInfo, 'admin-customers', () => expect(link).toBeVisible());
+  await lookEverywhere(page, testInfo, 'admin-customers', () => expect(link).toBeVisible());
 
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: /Robin|customer-privacy/ })).toBeVisible();
@@ -49,7 +38,7 @@ test('a maker finds a customer, exports their data and erases them', async ({ pa
   await expect(page.getByRole('link', { name: /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/ })).toHaveAttribute('href', /\/admin\/licences\/\d+$/);
   await expect(page.getByText(/^Verified, created/)).toBeVisible();
   await expectAxeClean(page);
-  await lookAt(page, testInfo, 'admin-customer', () => expect(orderLink).toBeVisible());
+  await lookEverywhere(page, testInfo, 'admin-customer', () => expect(orderLink).toBeVisible());
   const customerUrl = page.url();
   const orderId = Number(/\/admin\/orders\/(\d+)$/.exec((await orderLink.getAttribute('href'))!)![1]);
 
@@ -96,7 +85,7 @@ test('a maker finds a customer, exports their data and erases them', async ({ pa
   await expect(page.getByText(email)).toHaveCount(0);
   await expect(page.getByRole('link', { name: reference, exact: true })).toBeVisible();
   await expectAxeClean(page);
-  await lookAt(page, testInfo, 'admin-customer-erased', () => expect(page.getByRole('heading', { level: 1, name: 'Erased customer' })).toBeVisible());
+  await lookEverywhere(page, testInfo, 'admin-customer-erased', () => expect(page.getByRole('heading', { level: 1, name: 'Erased customer' })).toBeVisible());
 
   // Nowhere in the back office: the customer search finds nobody; the order remains, anonymised.
   await openAdmin(page, `/admin/customers?q=${encodeURIComponent(email)}`, 'Customers');
