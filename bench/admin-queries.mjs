@@ -8,11 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase, percentile, startIssuer } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase, percentile, startIssuer, STORE_MAIN } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -23,8 +21,6 @@ const ISSUER_PORT = 8406;
 const ADMIN = 'bench-admin@example.com';
 const TARGET_MS = 200;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
-/** Another build to measure (e.g. a copy of dist made before a change), for same-session A/B runs. */
-const STORE_MAIN = path.resolve(process.env.BENCH_STORE ?? path.join(root, 'apps/server/dist/main.js'));
 
 /** 20,000 customers and 100,000 orders over two years, with lines, licences, coupons, refunds, trials and problems. */
 async function generate(db) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase, STORE_MAIN } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -53,7 +53,7 @@ function eventRequests() {
 }
 
 function startStore(dataDir, databaseUrl) {
-  return startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  return startPinned(0, process.execPath, [STORE_MAIN], {
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hasTaskset, median, pinSelf, startPinned, withScratchDatabase, percentile, startIssuer } from './lib.mjs';
+import { hasTaskset, median, pinSelf, startPinned, withScratchDatabase, percentile, startIssuer, STORE_MAIN } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -110,7 +110,7 @@ async function main() {
     const benchStarted = performance.now();
     try {
       const startStore = () =>
-        startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+        startPinned(0, process.execPath, [STORE_MAIN], {
           env: {
             PORT: String(PORT),
             DATA_DIR: dataDir,

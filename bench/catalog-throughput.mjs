@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, STORE_MAIN } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -25,7 +25,7 @@ const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length'
 export async function run() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-'));
   const bodyFile = path.join(dataDir, 'products.json');
-  const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const store = await startPinned(0, process.execPath, [STORE_MAIN], {
     env: { PORT: String(STORE_PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000' },
     readyPattern: /is ready at/,
   });

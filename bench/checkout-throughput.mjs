@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hasTaskset, load, pinSelf, startPinned, withScratchDatabase, percentile } from './lib.mjs';
+import { hasTaskset, load, pinSelf, startPinned, withScratchDatabase, percentile, STORE_MAIN } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
@@ -33,8 +33,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 8403);
 const BARE_PORT = PORT + 10;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
-/** Another build to measure (e.g. a copy of dist made before a change), for same-session A/B runs. */
-const STORE_MAIN = path.resolve(process.env.BENCH_STORE ?? path.join(root, 'apps/server/dist/main.js'));
 /** The completed orders per second the store must reach on one core. */
 const BAR = 300;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,9 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
+
+/**
+ * The store the benchmarks start: the built one, or `BENCH_STORE` (the `main.js` of a copy of
+ * `dist` made before a change) to compare two builds in one session.
+ */
+export const STORE_MAIN = path.resolve(process.env.BENCH_STORE ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps/server/dist/main.js'));
 
 export const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 

@@ -7,12 +7,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, withScratchDatabase, STORE_MAIN } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -37,8 +35,7 @@ const storeEnv = (dataDir, extra) => ({
   ...extra,
 });
 
-const startStore = (dataDir, extra = {}) =>
-  startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], { env: storeEnv(dataDir, extra), readyPattern: /is ready at/ });
+const startStore = (dataDir, extra = {}) => startPinned(0, process.execPath, [STORE_MAIN], { env: storeEnv(dataDir, extra), readyPattern: /is ready at/ });
 
 /** Orders of reMIDI 4 for LICENCES units in all, delivered as FastSpring would, 500 units each. */
 async function buyLicences(dataDir) {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { median, pinSelf, startPinned } from './lib.mjs';
+import { median, pinSelf, startPinned, STORE_MAIN } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The store is pinned to core 0. Chromium is not pinned by default: Lighthouse slows the page's
@@ -96,7 +96,7 @@ export async function run() {
   console.log(`Chromium on ${PIN_CHROME ? 'core 1 only (LIGHTHOUSE_PIN_CHROME=1)' : 'all cores'}, the store on core 0; ${RUNS} runs a page.`);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-lighthouse-'));
-  const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const store = await startPinned(0, process.execPath, [STORE_MAIN], {
     env: { PORT: String(PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
     readyPattern: /is ready at/,
   });

@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { citesAcceptably, GOLDEN_QUESTIONS, OUT_OF_SCOPE_QUESTIONS } from '../apps/server/test/lyra-golden-set.mjs';
-import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, STORE_MAIN } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,7 +32,7 @@ function percentile(values, share) {
 
 export async function run() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-'));
-  const store = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const store = await startPinned(0, process.execPath, [STORE_MAIN], {
     env: { PORT: String(PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000', LYRA_RATE_LIMIT_PER_MINUTE: '1000000000' },
     readyPattern: /is ready at/,
   });

@@ -7,9 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redisAnswers } from '../apps/server/test/redis-probe.mjs';
-import { hasTaskset, load, median, pinSelf, startPinned } from './lib.mjs';
+import { hasTaskset, load, median, pinSelf, startPinned, STORE_MAIN } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,7 +27,7 @@ export async function run() {
   for (const [name, port] of Object.entries(PORTS)) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'songwish-bench-'));
     dataDirs.push(dataDir);
-    stores[name] = await startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    stores[name] = await startPinned(0, process.execPath, [STORE_MAIN], {
       env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000', ...(name === 'redis' ? { REDIS_URL } : {}) },
       readyPattern: /is ready at/,
     });

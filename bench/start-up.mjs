@@ -6,10 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { hasTaskset, median, pinSelf } from './lib.mjs';
+import { hasTaskset, median, pinSelf, STORE_MAIN } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 pinSelf(1);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -19,7 +17,7 @@ const POLL_MS = 20;
 const GIVE_UP_MS = 120_000;
 const BARS = { firstMs: 5000, restartMs: 1000, rssMb: 300 };
 // Another build to compare against in the same run (e.g. a checkout of main), since the machine is shared.
-const SERVERS = [path.join(root, 'apps/server/dist/main.js'), ...(process.env.BENCH_BASELINE ? [path.resolve(process.env.BENCH_BASELINE)] : [])];
+const SERVERS = [STORE_MAIN, ...(process.env.BENCH_BASELINE ? [path.resolve(process.env.BENCH_BASELINE)] : [])];
 const CLOCK_TICKS_PER_MS = 100 / 1000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
