@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { buyAsGuest, loginFromHeader } from '../support/account';
-import { expectAxeClean } from '../support/admin';
+import { expectAxeClean, lookEverywhere } from '../support/admin';
 import { createVerifiedAccount, readLatestEmail, uniqueEmail } from '../support/identity';
-import { atEverySizeAndTheme } from '../support/pages';
 
 const PASSWORD = 'correct horse battery';
 
@@ -46,12 +45,7 @@ test('the maker finds an order by a licence key and refunds one line; the shoppe
   const link = page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: reference });
   await expect(link).toBeVisible();
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link')).toHaveCount(1);
-  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    await page.reload();
-    await expect(link).toBeVisible();
-    await screenshot('admin-orders');
-  });
+  await lookEverywhere(page, testInfo, 'admin-orders', () => expect(link).toBeVisible());
 
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
@@ -81,12 +75,7 @@ test('the maker finds an order by a licence key and refunds one line; the shoppe
   await expect(page.getByRole('listitem').filter({ hasText: remidiKey }).getByText('Revoked', { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: rechannelKey }).getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund…' })).toBeVisible();
-  await atEverySizeAndTheme(page, testInfo, async (theme, screenshot) => {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
-    await screenshot('admin-order');
-  });
+  await lookEverywhere(page, testInfo, 'admin-order', () => expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible());
 
   // The shopper: the email's reMIDI 4 link is refused, and the account shows the line refunded.
   expect((await shopper.request.get(remidiLink!)).status()).toBe(403);
