@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyPercentDiscount, currencyFromText, formatMoney, isUnderOneUnitText, majorToMinor, minorToMajor, parsePriceText, zeroMoney } from './money';
+import {
+  applyPercentDiscount,
+  currencyExponent,
+  currencyFromText,
+  formatMoney,
+  isUnderOneUnitText,
+  majorToMinor,
+  minorToMajor,
+  parsePriceText,
+  zeroMoney,
+} from './money';
 
 describe('formatMoney', () => {
   it('formats minor units as the shopper reads them', () => {
@@ -29,6 +39,16 @@ describe('formatMoney', () => {
 });
 
 describe('minor and major units', () => {
+  it('knows the decimals Intl writes for every currency it knows, and two for any other code', () => {
+    const currencies = Intl.supportedValuesOf('currency');
+    expect(currencies.length).toBeGreaterThan(100);
+    for (const currency of currencies) {
+      const decimals = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+      expect({ currency, decimals: currencyExponent(currency) }).toEqual({ currency, decimals });
+    }
+    expect(currencyExponent('XYZ')).toBe(2);
+  });
+
   it('converts both ways without float drift', () => {
     expect(minorToMajor(1999, 'USD')).toBe(19.99);
     expect(majorToMinor(19.99, 'USD')).toBe(1999);

@@ -16,19 +16,24 @@ function formatterFor(currency: string, locale: string): Intl.NumberFormat {
   return formatter;
 }
 
-const exponents = new Map<string, number>();
-
 /**
- * Number of decimal places a currency uses (2 for USD, 0 for JPY). Remembered per currency:
- * `resolvedOptions()` builds a fresh object each call, which dominated a CSV of thousands of amounts.
+ * The currencies whose amounts `Intl` writes with other than two decimals (CLDR's digits, which
+ * `formatMoney` follows; `money.test.ts` checks this list against `Intl` for every currency it knows).
+ * A list rather than `Intl` itself: a browser builds its first number formatter slowly, tens of
+ * milliseconds of a phone's main thread, and a product page needs the exponent while it loads.
  */
+const EXPONENTS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    'AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER'
+      .split(' ')
+      .map((code) => [code, 0]),
+  ),
+  ...Object.fromEntries('BHD JOD KWD LYD OMR TND'.split(' ').map((code) => [code, 3])),
+};
+
+/** Number of decimal places a currency uses (2 for USD, 0 for JPY, 3 for KWD). */
 export function currencyExponent(currency: string): number {
-  let exponent = exponents.get(currency);
-  if (exponent === undefined) {
-    exponent = formatterFor(currency, 'en-US').resolvedOptions().maximumFractionDigits ?? 2;
-    exponents.set(currency, exponent);
-  }
-  return exponent;
+  return EXPONENTS[currency] ?? 2;
 }
 
 export function minorToMajor(minor: number, currency: string): number {
@@ -50,7 +55,7 @@ const FORMATTED_KEPT = 2_000;
  */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount must be an integer number of minor units, got ${minor}`);
-  const key = `${locale}:${currency}:${minor}`;
+  const key = formattedKey(minor, currency, locale);
   let text = formatted.get(key);
   if (text === undefined) {
     text = formatterFor(currency, locale).format(minorToMajor(minor, currency));
@@ -58,6 +63,17 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
     formatted.set(key, text);
   }
   return text;
+}
+
+const formattedKey = (minor: number, currency: string, locale: string) => `${locale}:${currency}:${minor}`;
+
+/**
+ * Tells `formatMoney` how an amount is written (as the server wrote it), so that it answers without
+ * building a formatter: a browser builds its first one slowly, tens of milliseconds of a phone's
+ * main thread while the page loads.
+ */
+export function rememberFormatted(minor: number, currency: string, text: string, locale = 'en-US'): void {
+  formatted.set(formattedKey(minor, currency, locale), text);
 }
 
 /** The zero amount as `formatMoney` writes it: `'$0.00'` for USD, `'¥0'` for JPY. */

@@ -29,6 +29,8 @@ export const publicStoreConfigSchema = z.object({
   /** The store's public address (PUBLIC_URL, no trailing slash): canonical links and structured data are absolute. */
   publicUrl: z.url(),
   currency: z.string().length(3),
+  /** The zero amount in `currency` as the server writes prices ('$0.00'): the browser's 'free' texts need no formatter of their own. */
+  zeroPrice: z.string().min(1),
   contactEmail: z.email(),
   supportEmail: z.email(),
   privacyEmail: z.email(),

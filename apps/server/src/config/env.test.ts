@@ -41,6 +41,12 @@ describe('loadConfig', () => {
     expect(config.accessLog).toBe(true);
   });
 
+  it("tells the browser how the store's currency writes zero, as every price is written", () => {
+    expect(loadConfig({}).publicConfig.zeroPrice).toBe('$0.00');
+    expect(loadConfig({ STORE_CURRENCY: 'JPY' }).publicConfig.zeroPrice).toBe('¥0');
+    expect(loadConfig({ STORE_CURRENCY: 'KWD' }).publicConfig.zeroPrice).toBe('KWD\u00a00.000');
+  });
+
   it("reads Lyra's limits, a minute each: 30 questions and 60 sketch files by default, whole positive numbers only", () => {
     expect(loadConfig({}).lyra).toMatchObject({ queriesPerMinute: 30, sketchFilesPerMinute: 60 });
     expect(loadConfig({ LYRA_RATE_LIMIT_PER_MINUTE: '5', LYRA_SKETCH_FILES_PER_MINUTE: '12' }).lyra).toMatchObject({

@@ -3,6 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LANDING_MIDI_URL, type PublicIdentityConfig, type PublicStoreConfig } from '@store/contracts';
+import { zeroMoney } from '@store/contracts/money';
 import { z } from 'zod';
 import { parseSecurePayloadKey } from '../modules/payments/fastspring/secure-payload';
 import type { LlmConfig } from '../modules/lyra/llm-client';
@@ -374,6 +375,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       storeName: env.STORE_NAME,
       publicUrl,
       currency: env.STORE_CURRENCY,
+      zeroPrice: zeroMoney(env.STORE_CURRENCY),
       contactEmail: env.STORE_CONTACT_EMAIL,
       supportEmail: env.STORE_SUPPORT_EMAIL,
       privacyEmail: env.STORE_PRIVACY_EMAIL,

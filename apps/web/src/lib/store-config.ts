@@ -1,3 +1,4 @@
+import { rememberFormatted, zeroMoney } from '@store/contracts/money';
 import type { PublicStoreConfig } from '@store/contracts/public-config';
 import { DEFAULT_LANDING_MIDI_URL, STORE_CONFIG_META_NAME } from '@store/contracts/store-config-meta';
 
@@ -8,6 +9,7 @@ export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
   storeName: 'SongWish',
   publicUrl: ORIGIN,
   currency: 'USD',
+  zeroPrice: '$0.00',
   contactEmail: 'hello@songwish.example',
   supportEmail: 'support@songwish.example',
   privacyEmail: 'privacy@songwish.example',
@@ -32,6 +34,8 @@ export const DEFAULT_STORE_CONFIG: PublicStoreConfig = {
  * missing or malformed tag falls back to the defaults rather than breaking the page.
  */
 export const storeConfig: PublicStoreConfig = readStoreConfig();
+// The storefront's 'free' texts and empty carts then need no number formatter while the page loads.
+rememberFormatted(0, storeConfig.currency, storeConfig.zeroPrice);
 
 /**
  * On the server, which has no page to read: the store's configuration for the pages it renders,
@@ -42,9 +46,11 @@ export function setServerStoreConfig(config: Partial<PublicStoreConfig>): void {
 }
 
 function withDefaults(parsed: Partial<PublicStoreConfig>): PublicStoreConfig {
+  const currency = parsed.currency ?? DEFAULT_STORE_CONFIG.currency;
   return {
     ...DEFAULT_STORE_CONFIG,
     ...parsed,
+    zeroPrice: parsed.zeroPrice ?? (currency === DEFAULT_STORE_CONFIG.currency ? DEFAULT_STORE_CONFIG.zeroPrice : zeroMoney(currency)),
     social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
     payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
     identity: { ...DEFAULT_STORE_CONFIG.identity, ...parsed.identity },

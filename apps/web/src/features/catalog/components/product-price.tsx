@@ -1,5 +1,6 @@
 import { discountPercentValue, type NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { parsePriceText } from '@store/contracts/money';
+import { formatShortDay } from '../utils/format';
 
 export interface PriceInfo {
   /** What the shopper pays: 'Free' or the formatted total. */
@@ -13,14 +14,12 @@ export interface PriceInfo {
   until?: string;
 }
 
-const dealDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** The deal's last day: it runs until `endsAt`, exclusive, so a midnight end is the day before's. */
 function dealLastDay(deal: unknown): string | undefined {
   const endsAt = typeof deal === 'object' && deal !== null ? (deal as { endsAt?: unknown }).endsAt : undefined;
   if (typeof endsAt !== 'string') return undefined;
   const end = Date.parse(endsAt);
-  return Number.isNaN(end) ? undefined : dealDayFormat.format(end - 1);
+  return Number.isNaN(end) ? undefined : formatShortDay(end - 1);
 }
 
 /** docs/behaviour/catalogue.md#prices-on-cards-and-pages: the total is what is paid; the price is the list price; discountPercent is a number or '20%'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatReleaseDate } from './format';
+import { formatBytes, formatReleaseDate, formatShortDay } from './format';
 import { htmlToPlainText, truncateText } from './plain-text';
 import { isSelfHostedUrl } from './self-hosted-url';
 
@@ -42,6 +42,16 @@ describe('formatReleaseDate', () => {
   it('formats ISO dates in UTC and rejects nonsense', () => {
     expect(formatReleaseDate('2026-02-10T10:00:00.000Z')).toBe('February 10, 2026');
     expect(formatReleaseDate('not a date')).toBe('');
+  });
+
+  it('writes every day of several years as Intl writes it, long (en-US) and short (en-GB)', () => {
+    const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    const short = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2029, 0, 1); day += 86_400_000) {
+      const lateInTheDay = day + 86_399_999;
+      expect(formatReleaseDate(new Date(lateInTheDay).toISOString())).toBe(long.format(lateInTheDay));
+      expect(formatShortDay(lateInTheDay)).toBe(short.format(lateInTheDay));
+    }
   });
 });
 

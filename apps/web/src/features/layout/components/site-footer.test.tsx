@@ -9,6 +9,7 @@ const CONFIG: PublicStoreConfig = {
   storeName: 'SongWish',
   publicUrl: 'https://songwish.example',
   currency: 'USD',
+  zeroPrice: '$0.00',
   contactEmail: 'hello@songwish.example',
   supportEmail: 'support@songwish.example',
   privacyEmail: 'privacy@songwish.example',
