@@ -3,7 +3,7 @@
 // JavaScript (the entry and the modulepreloads each page names as served, as many bytes as the
 // store sends a browser for them), and the SEO category's score. Bars: performance 1.00 (median)
 // and at least 0.98 in every run, LCP at most 1.5 s, CLS 0, initial JS of / at most 120 KB
-// transferred, SEO 1.00.
+// transferred, SEO 1.00. A page with nothing to load is measured first, as the machine's floor.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -70,6 +70,29 @@ function transferredBytes(port, file) {
 }
 
 const metBar = (met) => (met ? 'met' : 'NOT met');
+
+/**
+ * The baseline: a page with no script, no style sheet and no image, served by bare `node:http`.
+ * What Lighthouse scores it is this machine's floor: where even it gets under 1.00 (a slow
+ * browser process: a machine whose system calls are slow spends tens of ms of the main thread on
+ * each fetched file), no page can reach the bar here, whatever the store does.
+ */
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Baseline</title><meta name="description" content="A page with nothing to load."></head><body><h1>Baseline</h1><p>Plain text, nothing else.</p></body></html>`;
+
+async function startBarePage() {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(BARE_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const scoreLine = (label, summary, runs) =>
+  `  ${label.padEnd(22)} performance ${summary.score.toFixed(2)}  FCP ${(summary.fcp / 1000).toFixed(2)} s  LCP ${(summary.lcp / 1000).toFixed(2)} s  TBT ${summary.tbt.toFixed(0)} ms  CLS ${summary.cls.toFixed(3)}  SEO ${summary.seo.toFixed(2)}` +
+  `   (scores: ${runs.map((r) => r.score.toFixed(2)).join(', ')})`;
+const summarise = (runs) => Object.fromEntries(['score', 'seo', 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(runs.map((r) => r[key]))]));
 /** Lighthouse's own failures to record a run (not the page's): such a run is tried again, at most this often per page. */
 const RECORDING_RETRIES = 2;
 
@@ -90,6 +113,41 @@ async function waitUntilSettled(port) {
     }
   }
   for (const page of PAGES) await (await fetch(`${base}${page}`, { headers: { accept: 'text/html' } })).arrayBuffer();
+}
+
+/** Lighthouse's runs of one page: the scored ones, and how many failed for good. */
+async function measure(chrome, url, page, benchmarkIndexes) {
+  const runs = [];
+  let failedRuns = 0;
+  let retries = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'seo'],
+    });
+    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+    // Lighthouse scores a run it could not finish (page error, timeout) as null: report it, do not crash.
+    if (lhr.categories.performance.score === null) {
+      const tryAgain = /trace/i.test(lhr.runtimeError?.message ?? '') && retries < RECORDING_RETRIES;
+      console.log(`  ${page}: run ${i + 1} failed: ${lhr.runtimeError?.message ?? 'no score'}${tryAgain ? ' (Lighthouse did not record it: run again)' : ''}`);
+      if (tryAgain) {
+        retries++;
+        i--;
+      } else failedRuns++;
+      continue;
+    }
+    runs.push({
+      score: lhr.categories.performance.score,
+      seo: lhr.categories.seo.score ?? 0,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+    });
+  }
+  return { runs, failedRuns };
 }
 
 export async function run() {
@@ -115,49 +173,19 @@ export async function run() {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = [];
   const benchmarkIndexes = [];
+  const bare = await startBarePage();
   try {
+    const baseline = await measure(chrome, bare.url, 'baseline', []);
+    if (baseline.runs.length > 0) console.log(`${scoreLine('bare HTML (baseline)', summarise(baseline.runs), baseline.runs)}  this machine's floor`);
     for (const page of PAGES) {
-      const runs = [];
-      let failedRuns = 0;
-      let retries = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const { lhr } = await lighthouse(`http://localhost:${PORT}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'seo'],
-        });
-        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-        // Lighthouse scores a run it could not finish (page error, timeout) as null: report it, do not crash.
-        if (lhr.categories.performance.score === null) {
-          const tryAgain = /trace/i.test(lhr.runtimeError?.message ?? '') && retries < RECORDING_RETRIES;
-          console.log(
-            `  ${page}: run ${i + 1} failed: ${lhr.runtimeError?.message ?? 'no score'}${tryAgain ? ' (Lighthouse did not record it: run again)' : ''}`,
-          );
-          if (tryAgain) {
-            retries++;
-            i--;
-          } else failedRuns++;
-          continue;
-        }
-        runs.push({
-          score: lhr.categories.performance.score,
-          seo: lhr.categories.seo.score ?? 0,
-          lcp: lhr.audits['largest-contentful-paint'].numericValue,
-          tbt: lhr.audits['total-blocking-time'].numericValue,
-          cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          fcp: lhr.audits['first-contentful-paint'].numericValue,
-        });
-      }
+      const { runs, failedRuns } = await measure(chrome, `http://localhost:${PORT}${page}`, page, benchmarkIndexes);
       if (runs.length === 0) throw new Error(`every Lighthouse run of ${page} failed`);
-      const summary = Object.fromEntries(['score', 'seo', 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(runs.map((r) => r[key]))]));
+      const summary = summarise(runs);
       results.push({ page, ...summary, worstScore: failedRuns > 0 ? 0 : Math.min(...runs.map((r) => r.score)) });
-      console.log(
-        `  ${page.padEnd(22)} performance ${summary.score.toFixed(2)}  FCP ${(summary.fcp / 1000).toFixed(2)} s  LCP ${(summary.lcp / 1000).toFixed(2)} s  TBT ${summary.tbt.toFixed(0)} ms  CLS ${summary.cls.toFixed(3)}  SEO ${summary.seo.toFixed(2)}` +
-          `   (scores: ${runs.map((r) => r.score.toFixed(2)).join(', ')})`,
-      );
+      console.log(scoreLine(page, summary, runs));
     }
   } finally {
+    await bare.close();
     await chrome.kill();
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,22 +18,18 @@ function formatterFor(currency: string, locale: string): Intl.NumberFormat {
 
 /**
  * The currencies whose amounts `Intl` writes with other than two decimals (CLDR's digits, which
- * `formatMoney` follows; `money.test.ts` checks this list against `Intl` for every currency it knows).
- * A list rather than `Intl` itself: a browser builds its first number formatter slowly, tens of
- * milliseconds of a phone's main thread, and a product page needs the exponent while it loads.
+ * `formatMoney` follows; `money.test.ts` checks these lists against `Intl` for every currency it
+ * knows). Lists rather than `Intl` itself: a browser builds its first number formatter slowly, tens
+ * of milliseconds of a phone's main thread, and a product page needs the exponent while it loads.
+ * Literals rather than a table built at load: a module with work at its top level is one the bundler
+ * no longer shares freely between chunks (the home page then fetched one file more).
  */
-const EXPONENTS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(
-    'AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER'
-      .split(' ')
-      .map((code) => [code, 0]),
-  ),
-  ...Object.fromEntries('BHD JOD KWD LYD OMR TND'.split(' ').map((code) => [code, 3])),
-};
+const NO_DECIMALS = /^(?:AFN|ALL|BIF|CLP|COP|DJF|GNF|HUF|IDR|IQD|IRR|ISK|JPY|KMF|KPW|KRW|LAK|LBP|MGA|MMK|PKR|PYG|RWF|SLL|SOS|SYP|UGX|VND|VUV|XAF|XOF|XPF|YER)$/;
+const THREE_DECIMALS = /^(?:BHD|JOD|KWD|LYD|OMR|TND)$/;
 
 /** Number of decimal places a currency uses (2 for USD, 0 for JPY, 3 for KWD). */
 export function currencyExponent(currency: string): number {
-  return EXPONENTS[currency] ?? 2;
+  return NO_DECIMALS.test(currency) ? 0 : THREE_DECIMALS.test(currency) ? 3 : 2;
 }
 
 export function minorToMajor(minor: number, currency: string): number {

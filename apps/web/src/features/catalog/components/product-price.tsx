@@ -1,6 +1,5 @@
 import { discountPercentValue, type NormalizedProduct } from '@store/contracts/catalog/normalize';
 import { parsePriceText } from '@store/contracts/money';
-import { formatShortDay } from '../utils/format';
 
 export interface PriceInfo {
   /** What the shopper pays: 'Free' or the formatted total. */
@@ -12,6 +11,15 @@ export interface PriceInfo {
   reason?: string;
   /** The last day of a dated deal ('30 Nov'), when the catalogue says when it ends. */
   until?: string;
+}
+
+/** Months as en-GB writes them short; not asked of `Intl`, as the release date's (`utils/format.ts`) are not. */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** A day as en-GB writes it short, in UTC: `'30 Nov'`, `'5 Sept'`. */
+export function formatShortDay(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }
 
 /** The deal's last day: it runs until `endsAt`, exclusive, so a midnight end is the day before's. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatReleaseDate, formatShortDay } from './format';
+import { formatShortDay } from '../components/product-price';
+import { formatBytes, formatReleaseDate } from './format';
 import { htmlToPlainText, truncateText } from './plain-text';
 import { isSelfHostedUrl } from './self-hosted-url';
 
