@@ -163,7 +163,7 @@ export async function run() {
   try {
     await waitUntilSettled(PORT);
     // The web app the store serves: WEB_DIST_DIR measures another build, as BENCH_STORE does the server
-    // (a copy inside apps/web/, or its rendering bundle cannot find React and pages arrive unrendered).
+    // (a copy inside apps/web/, or its rendering bundle cannot find its packages and pages arrive unrendered).
     const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
     for (const page of PAGES) initialByPage.push({ page, ...(await initialJavaScript(PORT, webDist, page)) });
   } catch (error) {
