@@ -158,20 +158,24 @@ export async function run() {
     env: { PORT: String(PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
     readyPattern: /is ready at/,
   });
-  // The bar is the home page's; the other pages' figures show what their own chunks add.
-  const initialByPage = [];
   try {
-    await waitUntilSettled(PORT);
-    // The web app the store serves: WEB_DIST_DIR measures another build, as BENCH_STORE does the server
-    // (a copy inside apps/web/, or its rendering bundle cannot find its packages and pages arrive unrendered).
-    const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
-    for (const page of PAGES) initialByPage.push({ page, ...(await initialJavaScript(PORT, webDist, page)) });
-  } catch (error) {
-    // A store left running would hold the port for the next run.
+    return await measureStore();
+  } finally {
+    // Also after a failure: a store left running would hold the port for the next run.
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    throw error;
   }
+}
+
+/** The figures of the store running on PORT. */
+async function measureStore() {
+  await waitUntilSettled(PORT);
+  // The web app the store serves: WEB_DIST_DIR measures another build, as BENCH_STORE does the server
+  // (a copy inside apps/web/, or its rendering bundle cannot find its packages and pages arrive unrendered).
+  const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
+  // The bar is the home page's; the other pages' figures show what their own chunks add.
+  const initialByPage = [];
+  for (const page of PAGES) initialByPage.push({ page, ...(await initialJavaScript(PORT, webDist, page)) });
   const initial = initialByPage.find((entry) => entry.page === '/') ?? initialByPage[0];
   const initialKb = initial.transferredBytes / 1024;
   for (const { page, files, transferredBytes: bytes, gzipBytes } of initialByPage) {
@@ -197,8 +201,6 @@ export async function run() {
   } finally {
     await bare.close();
     await chrome.kill();
-    await store.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`  machine benchmarkIndex (median): ${median(benchmarkIndexes).toFixed(0)}`);
   const lowestMedian = Math.min(...results.map((r) => r.score));

@@ -46,11 +46,11 @@ export function setServerStoreConfig(config: Partial<PublicStoreConfig>): void {
 }
 
 function withDefaults(parsed: Partial<PublicStoreConfig>): PublicStoreConfig {
-  const currency = parsed.currency ?? DEFAULT_STORE_CONFIG.currency;
   return {
     ...DEFAULT_STORE_CONFIG,
     ...parsed,
-    zeroPrice: parsed.zeroPrice ?? (currency === DEFAULT_STORE_CONFIG.currency ? DEFAULT_STORE_CONFIG.zeroPrice : zeroMoney(currency)),
+    // The server always says; a tag without it (an older page) is written here, once.
+    zeroPrice: parsed.zeroPrice ?? zeroMoney(parsed.currency ?? DEFAULT_STORE_CONFIG.currency),
     social: { ...DEFAULT_STORE_CONFIG.social, ...parsed.social },
     payments: { ...DEFAULT_STORE_CONFIG.payments, ...parsed.payments },
     identity: { ...DEFAULT_STORE_CONFIG.identity, ...parsed.identity },
