@@ -76,12 +76,15 @@ export default defineConfig({
       name: 'admin-desktop',
       testMatch: ADMIN_TESTS,
       dependencies: ['admin-setup'],
+      // Each of the two admin projects looks at its own size (e2e/support/pages.ts).
+      metadata: { otherSizeRunsSameTests: true },
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium, storageState: E2E_ADMIN_STATE },
     },
     {
       name: 'admin-mobile',
       testMatch: ADMIN_TESTS,
       dependencies: ['admin-setup'],
+      metadata: { otherSizeRunsSameTests: true },
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

@@ -24,18 +24,25 @@ export const VIEW_SIZES = [
 
 /**
  * Runs `look` at each size in each theme (it sets the theme its page needs), with `screenshot`
- * filing the picture under the size's name; ends back at the desktop size. A journey that runs in
- * a desktop and a phone project looks once, from the desktop run: the phone run would redo the
- * same pictures at the same sizes.
+ * filing the picture under the size's name; ends back at the size it started at.
+ * - A test that runs only in a desktop project looks at both sizes.
+ * - A project whose tests also run in a project of the other size (`metadata.otherSizeRunsSameTests`,
+ *   the back office's two projects) looks only at its own size. That halves each test's looks, and
+ *   the two runs share them instead of one run doing all of them.
+ * - The storefront's phone project does not look: its looks come from the desktop run.
  */
 export async function atEverySizeAndTheme(page: Page, testInfo: TestInfo, look: (theme: Theme, screenshot: (name: string) => Promise<void>) => Promise<void>) {
-  if (page.viewportSize()?.width !== VIEW_SIZES[0].width) return;
-  for (const size of VIEW_SIZES) {
+  const ownWidth = page.viewportSize()?.width;
+  const ownSizeOnly = testInfo.project.metadata?.otherSizeRunsSameTests === true;
+  if (!ownSizeOnly && ownWidth !== VIEW_SIZES[0].width) return;
+  const sizes = ownSizeOnly ? VIEW_SIZES.filter((size) => size.width === ownWidth) : VIEW_SIZES;
+  if (sizes.length === 0) throw new Error(`No view size is ${ownWidth} px wide: the project's viewport must be one of VIEW_SIZES.`);
+  for (const size of sizes) {
     await page.setViewportSize(size);
     const filedUnderSize = { ...testInfo, project: { ...testInfo.project, name: size.name } } as TestInfo;
     for (const theme of THEMES) await look(theme, (name) => saveScreenshot(page, filedUnderSize, theme, name));
   }
-  await page.setViewportSize(VIEW_SIZES[0]);
+  if (!ownSizeOnly) await page.setViewportSize(VIEW_SIZES[0]);
 }
 
 /**

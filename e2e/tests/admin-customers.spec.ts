@@ -68,17 +68,9 @@ test('a maker finds a customer, exports their data and erases them', async ({ pa
   await expect(erase).toBeDisabled();
   await dialog.getByRole('textbox', { name: `Type ${email} to confirm` }).fill(email.toUpperCase());
   await expectAxeClean(page);
-  if (testInfo.project.name === 'admin-desktop') {
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(size);
-      const file = path.join(import.meta.dirname, '..', 'screenshots', size.width === 390 ? 'mobile' : 'desktop', 'light', 'admin-customer-erase-dialog.png');
-      await page.screenshot({ path: file });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  // Each of the two admin projects pictures the dialog at its own size.
+  const sizeName = page.viewportSize()?.width === 390 ? 'mobile' : 'desktop';
+  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', sizeName, 'light', 'admin-customer-erase-dialog.png') });
   await erase.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Erased customer' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Erase personal data…' })).toHaveCount(0);
