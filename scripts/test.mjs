@@ -48,6 +48,7 @@ if (vitest) {
   failed += vitest.numFailedTests;
   failedTests.push(...failedVitestTests(vitest));
 }
+const slowest = { unit: vitest ? vitestFileSeconds(vitest) : [], e2e: [] };
 
 try {
   buildIfStale();
@@ -65,6 +66,7 @@ try {
     passed += playwright.stats.expected;
     failed += playwright.stats.unexpected + (playwright.stats.flaky ?? 0);
     failedTests.push(...failedPlaywrightTests(playwright));
+    slowest.e2e = playwrightFileSeconds(playwright);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -72,6 +74,8 @@ try {
 }
 
 rmSync(reports, { recursive: true, force: true });
+printSlowest('unit and API test files', slowest.unit);
+printSlowest('end-to-end test files', slowest.e2e);
 // Named again at the end: a CI log that keeps only its tail still says which tests failed.
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
@@ -136,4 +140,34 @@ function failedPlaywrightTests(report) {
   };
   for (const suite of report.suites ?? []) visit(suite, suite.file);
   return names;
+}
+
+/**
+ * The test files that took longest, so that whoever keeps the suite under its time budget knows
+ * where to look. Vitest's figure is a file's run in its worker (without collecting its imports);
+ * Playwright's is the sum over the file's tests and projects, what it costs the two workers.
+ */
+function printSlowest(kind, files, count = 8) {
+  if (files.length === 0) return;
+  const top = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, count);
+  console.log(`\nThe ${top.length} slowest ${kind}:`);
+  for (const { name, seconds } of top) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+}
+
+function vitestFileSeconds(report) {
+  return (report.testResults ?? []).map((file) => ({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 }));
+}
+
+function playwrightFileSeconds(report) {
+  const totals = new Map();
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      const name = `e2e/tests/${file ?? spec.file}`;
+      const milliseconds = (spec.tests ?? []).flatMap((test) => test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      totals.set(name, (totals.get(name) ?? 0) + milliseconds);
+    }
+    for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file);
+  return [...totals].map(([name, milliseconds]) => ({ name, seconds: milliseconds / 1000 }));
 }
