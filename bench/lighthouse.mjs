@@ -184,10 +184,11 @@ async function measureStore() {
     );
   }
   console.log(`Initial JavaScript of ${initial.page} (bar <= ${BARS.initialJsKb} KB: ${metBar(initialKb <= BARS.initialJsKb)})`);
+  // The bare page first: a Chromium launched before a failed start would be left running.
+  const bare = await startBarePage();
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = [];
   const benchmarkIndexes = [];
-  const bare = await startBarePage();
   try {
     const baseline = await measure(chrome, bare.url, 'baseline', []);
     if (baseline.runs.length > 0) console.log(`${scoreLine('bare HTML (baseline)', summarise(baseline.runs), baseline.runs)}  this machine's floor`);

@@ -129,17 +129,22 @@ function failedVitestTests(report) {
   });
 }
 
-/** "[project] file › test title" of each Playwright test that failed or passed only on a retry. */
-function failedPlaywrightTests(report) {
-  const names = [];
+/** Every spec of a Playwright JSON report, with the file it is in (nested suites name no file of their own). */
+function playwrightSpecs(report) {
+  const specs = [];
   const visit = (suite, file) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected' || test.status === 'flaky') names.push(`[${test.projectName}] ${file ?? spec.file} › ${spec.title}`);
+    for (const spec of suite.specs ?? []) specs.push({ spec, file: file ?? spec.file });
     for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
   };
   for (const suite of report.suites ?? []) visit(suite, suite.file);
-  return names;
+  return specs;
+}
+
+/** "[project] file › test title" of each Playwright test that failed or passed only on a retry. */
+function failedPlaywrightTests(report) {
+  return playwrightSpecs(report).flatMap(({ spec, file }) =>
+    (spec.tests ?? []).filter((test) => test.status === 'unexpected' || test.status === 'flaky').map((test) => `[${test.projectName}] ${file} › ${spec.title}`),
+  );
 }
 
 /**
@@ -160,14 +165,10 @@ function vitestFileSeconds(report) {
 
 function playwrightFileSeconds(report) {
   const totals = new Map();
-  const visit = (suite, file) => {
-    for (const spec of suite.specs ?? []) {
-      const name = `e2e/tests/${file ?? spec.file}`;
-      const milliseconds = (spec.tests ?? []).flatMap((test) => test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
-      totals.set(name, (totals.get(name) ?? 0) + milliseconds);
-    }
-    for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
-  };
-  for (const suite of report.suites ?? []) visit(suite, suite.file);
+  for (const { spec, file } of playwrightSpecs(report)) {
+    const name = `e2e/tests/${file}`;
+    const milliseconds = (spec.tests ?? []).flatMap((test) => test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+    totals.set(name, (totals.get(name) ?? 0) + milliseconds);
+  }
   return [...totals].map(([name, milliseconds]) => ({ name, seconds: milliseconds / 1000 }));
 }

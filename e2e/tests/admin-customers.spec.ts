@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { buyAsGuest } from '../support/account';
 import { expectAxeClean, lookEverywhere, openAdmin } from '../support/admin';
 import { createVerifiedAccount, uniqueEmail } from '../support/identity';
+import { VIEW_SIZES } from '../support/pages';
 
 /**
  * A customer's privacy request, end to end: a shopper buys as a guest and signs up; the maker
@@ -69,8 +70,8 @@ test('a maker finds a customer, exports their data and erases them', async ({ pa
   await dialog.getByRole('textbox', { name: `Type ${email} to confirm` }).fill(email.toUpperCase());
   await expectAxeClean(page);
   // Each of the two admin projects pictures the dialog at its own size.
-  const sizeName = page.viewportSize()?.width === 390 ? 'mobile' : 'desktop';
-  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', sizeName, 'light', 'admin-customer-erase-dialog.png') });
+  const size = VIEW_SIZES.find(({ width }) => width === page.viewportSize()?.width) ?? VIEW_SIZES[0];
+  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', size.name, 'light', 'admin-customer-erase-dialog.png') });
   await erase.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Erased customer' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Erase personal data…' })).toHaveCount(0);
