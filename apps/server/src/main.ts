@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { loadSecrets } from './config/secrets';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, storeDatabase, type DatabaseHandle } from './db/client';
 import { CatalogueFileError } from './modules/catalog/seed/catalogue-file-error';
 import { importCatalogue, refreshSeedMedia, SEED_FILES_DIR } from './modules/catalog/seed/seed-catalog';
 import { renderCoversApart } from './modules/catalog/seed/render-covers-apart';
@@ -25,9 +25,7 @@ async function main() {
   // Held until the process exits (after the database is closed), so a second store cannot open the same PGlite folder.
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir);
   const secrets = await loadSecrets(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { engine: 'postgresql', url: config.databaseUrl } : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(storeDatabase(config));
   let seededCoupons: string[] = [];
   const seeded = await importCatalogue(database.db, {
     filesDir: path.join(config.dataDir, 'files'),

@@ -32,6 +32,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  /** False when a pooler in front of PostgreSQL cannot keep named prepared statements (PgBouncer before 1.21, or without max_prepared_statements). */
+  DATABASE_PREPARED_STATEMENTS: booleanText.default(true),
   /** Every rate limit is counted in this Redis, so the limits hold across several store processes. */
   REDIS_URL: redisUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -171,6 +173,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The checkout's hot statements are prepared by name on PostgreSQL (docs/decisions/0039). */
+  databasePreparedStatements: boolean;
   /** Where every rate limit is counted when set (docs/decisions/0040-rate-limits-in-redis.md). */
   redisUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -365,6 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     publicUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     accessLog: env.ACCESS_LOG,

@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Config } from '../config/env';
 import { runCommand } from '../operations/run-command';
+import { prepareStatementsByName } from './reusable-statement';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,7 +41,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { engine: 'postgresql'; url: string; poolSize?: number }
+  | {
+      engine: 'postgresql';
+      url: string;
+      poolSize?: number;
+      /** False for a pooler in front of PostgreSQL that cannot keep named statements; true when not given. */
+      preparedStatements?: boolean;
+    }
   /** `dataDir` is a directory, or 'memory://' for a throw-away database; `template` another tarball than the build's (tests). */
   | { engine: 'pglite'; dataDir: string; template?: string };
 
@@ -53,7 +61,14 @@ export const MIGRATIONS_FOLDER =
     .find((folder) => existsSync(path.join(folder, 'meta', '_journal.json'))) ?? 'drizzle';
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.engine === 'postgresql' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir, target.template);
+  return target.engine === 'postgresql' ? openPostgres(target) : openPglite(target.dataDir, target.template);
+}
+
+/** The store's own database as configured: PostgreSQL at `DATABASE_URL`, else PGlite in the data directory. */
+export function storeDatabase(config: Pick<Config, 'databaseUrl' | 'databasePreparedStatements' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl
+    ? { engine: 'postgresql', url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
+    : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
 /**
@@ -152,13 +167,17 @@ async function loadPostgresDriver() {
 }
 type PostgresDriver = Awaited<ReturnType<typeof loadPostgresDriver>>;
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres({ url, poolSize = 10, preparedStatements = true }: Extract<DatabaseTarget, { engine: 'postgresql' }>): Promise<DatabaseHandle> {
   const driver = await loadPostgresDriver();
   const { pg, drizzlePg } = driver;
   await migratePostgresOnce(url, driver);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  if (preparedStatements) {
+    prepareStatementsByName(pool);
+    pool.on('connect', prepareStatementsByName);
+  }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createScratchPostgresDatabase, databasePerTest, TEST_ENGINES } from '#server-test/helpers.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './client';
 import { columnValues, insertRow, reusableStatement, reusableStatements } from './reusable-statement';
 import { customers } from './schema';
 
@@ -77,3 +79,75 @@ describe.each(TEST_ENGINES)('statements built once and run on any handle, on %s'
     expect(() => columnValues(customers, 'customer', { mail: 'typo@example.com' })).toThrow('mail is not a column of the table');
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared by name on PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>> | undefined;
+  let database: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await database?.close();
+    await scratch?.drop();
+    database = scratch = undefined;
+  });
+
+  /** The store's database on one connection, so that the session's prepared statements can be read back. */
+  async function openOneConnection(preparedStatements?: boolean) {
+    scratch = await createScratchPostgresDatabase();
+    database = await openDatabase({ engine: 'postgresql', url: scratch.url, poolSize: 1, ...(preparedStatements === undefined ? {} : { preparedStatements }) });
+    return database.db;
+  }
+
+  const countByEmail = reusableStatement<{ n: number }>(
+    () => sql`select count(*)::integer as n from ${customers} where ${customers.email} = ${sql.placeholder('email')}`,
+  );
+  const preparedNames = async (db: Database) => (await rowsOf<{ name: string }>(db, sql`select name from pg_prepared_statements`)).map((row) => row.name);
+
+  it('prepares a statement once per connection, under a name made from its text, and runs it there on the pool and in a transaction', async () => {
+    const db = await openOneConnection();
+    await countByEmail(db, { email: 'a@example.com' });
+    await db.transaction(async (tx) => {
+      await customerNamed(tx, 'b@example.com');
+      expect(await countByEmail(tx, { email: 'b@example.com' })).toEqual([{ n: 1 }]);
+    });
+    const prepared = await rowsOf(db, sql`select name, (generic_plans + custom_plans)::integer as runs from pg_prepared_statements`);
+    expect(prepared).toEqual([{ name: expect.stringMatching(/^sw_[0-9a-f]{24}$/), runs: 2 }]);
+  });
+
+  it('prepares it again on a new connection after PostgreSQL dropped the old one', async () => {
+    const db = await openOneConnection();
+    await countByEmail(db, { email: 'a@example.com' });
+    const backend = () => rowsOf<{ pid: number }>(db, sql`select pg_backend_pid() as pid`).then(([row]) => row!.pid);
+    const before = await backend();
+    await withAdminClient((admin) => admin.query('select pg_terminate_backend($1)', [before]));
+    // The pool hears of the lost connection a moment later; until then a query may fail on it.
+    await expect.poll(() => backend().catch(() => before)).not.toBe(before);
+    expect(await countByEmail(db, { email: 'a@example.com' })).toEqual([{ n: 0 }]);
+    expect(await preparedNames(db)).toHaveLength(1);
+  });
+
+  it('prepares nothing by name when told that a pooler in front cannot keep named statements', async () => {
+    const db = await openOneConnection(false);
+    expect(await countByEmail(db, { email: 'a@example.com' })).toEqual([{ n: 0 }]);
+    await db.transaction((tx) => countByEmail(tx, { email: 'a@example.com' }));
+    expect(await preparedNames(db)).toEqual([]);
+  });
+});
+
+/** The rows of a statement run as Drizzle runs any other (unnamed). */
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** One customer, inserted by a statement of its own. */
+async function customerNamed(db: Database, email: string) {
+  await db.insert(customers).values({ email });
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getTableColumns, sql, type Query, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
@@ -19,24 +20,48 @@ function queryOf(db: Database, built: Buildable | SQL): Query {
 }
 
 /**
+ * The PostgreSQL pools, and the connections they opened, on which a reusable statement is prepared
+ * by name: PostgreSQL then parses, analyses and plans it once per connection instead of at every
+ * run, about a third of its CPU in the checkout pipeline (docs/decisions/0039). A pool is added
+ * unless the store is told its pooler cannot keep named statements (`DATABASE_PREPARED_STATEMENTS`).
+ */
+const namingClients = new WeakSet<object>();
+
+/** Reusable statements run on `client` (a pg pool or one of its connections) are prepared by name. */
+export function prepareStatementsByName(client: object): void {
+  namingClients.add(client);
+}
+
+/** The driver's client under a Drizzle handle: the pool for the database, a connection for a transaction. */
+const clientOf = (db: Database) => (db._.session as unknown as { client?: object }).client;
+
+/**
+ * A statement's name on the server, the same in every process for the same text (a pooler that
+ * keeps named statements shares them between clients by name and text).
+ */
+const statementName = (text: string) => `sw_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/**
  * Statements of one fixed shape per `shape` key, whose text Drizzle builds once per shape (with
  * `sql.placeholder(name)` for every value) and which then run on whichever handle is given: the
  * pool or a transaction. Drizzle otherwise builds a statement's text on every call, which was the
- * largest single share of the store's CPU in the checkout pipeline (docs/decisions/0039). The
- * statement is not prepared by name on the server, so a transaction-mode connection pooler in
- * front of PostgreSQL works as before. Rows come back as the driver gives them: keyed by column
- * name, timestamps as text.
+ * largest single share of the store's CPU in the checkout pipeline (docs/decisions/0039). On a
+ * pool marked by `prepareStatementsByName` the statement is prepared by name. Rows come back as
+ * the driver gives them: keyed by column name, timestamps as text.
  */
 export function reusableStatements<Row>(build: (db: Database, shape: string) => Buildable | SQL) {
-  const built = new Map<string, Query>();
+  const built = new Map<string, Query & { name: string }>();
   return async (db: Database, shape: string, values: Record<string, unknown>): Promise<Row[]> => {
     let query = built.get(shape);
     if (!query) {
-      query = queryOf(db, build(db, shape));
+      const text = queryOf(db, build(db, shape));
+      query = { ...text, name: statementName(text.sql) };
       // Shapes are few (fields given, rows of an order); past this many, the rare ones are built each time.
       if (built.size < MAX_SHAPES) built.set(shape, query);
     }
-    const result = await db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+    const client = clientOf(db);
+    const name = client && namingClients.has(client) ? query.name : undefined;
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
     return (result as { rows: Row[] }).rows;
   };
 }

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '#server/config/env.ts';
-import { openDatabase } from '#server/db/client.ts';
+import { openDatabase, storeDatabase } from '#server/db/client.ts';
 import { acquireDataDirLock, DataDirInUseError } from '#server/operations/data-dir-lock.ts';
 import { runCli } from '#server/operations/cli.ts';
 import { OperationError } from '#server/operations/run-command.ts';
@@ -18,9 +18,7 @@ runCli('The licence import', async () => {
   // The store's own data, as it reads it; PGlite's folder may be opened by one process only.
   const config = loadConfig();
   if (!config.databaseUrl) lockDataDir(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { engine: 'postgresql', url: config.databaseUrl } : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(storeDatabase(config));
   try {
     return describe(file, await importLegacyLicences(database.db, text));
   } catch (error) {
