@@ -8,6 +8,7 @@
 // recorded and the store is idle: a fresh process spends its first two thousand orders or so compiling its hot code
 // (V8's optimising compiler runs on the store's core) and filling its pools and caches, and a window that began
 // after one checkout measured 2-3 times the CPU per order of a store that has been selling for a while.
+// DATABASE_PREPARED_STATEMENTS=false runs the store with its statements parsed at every run, for comparison;
 // BENCH_PORT moves the store off 8403;
 // BENCH_CPU_PROF=dir writes the store's CPU profile there (node --cpu-prof) for finding where the time goes.
 // Besides the rates, which swing with whatever else the machine runs, it prints two figures that do not:
@@ -254,6 +255,9 @@ async function main() {
     try {
       console.log(`${CHECKOUTS} sandbox checkouts from ${CLIENTS} concurrent clients after ${WARMUP} to warm up, PostgreSQL`);
       console.log(hasTaskset ? 'store pinned to core 0, clients to core 1' : 'taskset missing: processes are NOT pinned');
+      // The store's own setting, inherited from this environment (ADR 39, step 18).
+      const prepared = !['false', '0', 'no'].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? 'true');
+      console.log(`statements: ${prepared ? 'prepared by name' : 'parsed at every run (DATABASE_PREPARED_STATEMENTS is off)'}`);
       // The warm-up runs in rounds, each recorded (webhooks, licences, emails) before the next, and prints the
       // store's CPU per order of each: the figures fall while V8 compiles the hot code, then level off.
       const warmUpCpu = [];
