@@ -124,6 +124,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared by name on 
     expect(await preparedNames(db)).toHaveLength(1);
   });
 
+  it('names at most 200 shapes of one statement on a connection; rarer ones still run, unnamed', async () => {
+    const db = await openOneConnection();
+    const plus = reusableStatements<{ n: number }>((_db, shape) => sql`select ${sql.raw(shape)}::integer + ${sql.placeholder('x')}::integer as n`);
+    for (let shape = 1; shape <= 205; shape += 1) expect(await plus(db, String(shape), { x: 1 })).toEqual([{ n: shape + 1 }]);
+    expect(await preparedNames(db)).toHaveLength(200);
+  });
+
   it('prepares nothing by name when told that a pooler in front cannot keep named statements', async () => {
     const db = await openOneConnection(false);
     expect(await countByEmail(db, { email: 'a@example.com' })).toEqual([{ n: 0 }]);

@@ -50,14 +50,14 @@ const statementName = (text: string) => `sw_${createHash('sha1').update(text).di
  * the driver gives them: keyed by column name, timestamps as text.
  */
 export function reusableStatements<Row>(build: (db: Database, shape: string) => Buildable | SQL) {
-  const built = new Map<string, Query & { name: string }>();
+  const built = new Map<string, Query & { name?: string }>();
   return async (db: Database, shape: string, values: Record<string, unknown>): Promise<Row[]> => {
     let query = built.get(shape);
     if (!query) {
-      const text = queryOf(db, build(db, shape));
-      query = { ...text, name: statementName(text.sql) };
-      // Shapes are few (fields given, rows of an order); past this many, the rare ones are built each time.
-      if (built.size < MAX_SHAPES) built.set(shape, query);
+      query = queryOf(db, build(db, shape));
+      // Shapes are few (fields given, rows of an order); past this many, the rare ones are built each
+      // time and left unnamed, so that a connection holds a bounded number of prepared statements.
+      if (built.size < MAX_SHAPES) built.set(shape, (query = { ...query, name: statementName(query.sql) }));
     }
     const client = clientOf(db);
     const name = client && namingClients.has(client) ? query.name : undefined;
