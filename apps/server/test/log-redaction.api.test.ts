@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig } from '../src/config/env';
@@ -32,21 +31,26 @@ async function storeLoggingTo(engine: (typeof TEST_ENGINES)[number], lines: stri
     webApp: testWebApp(),
     logger: { ...(loggerOptions(config) as object), stream },
   });
-  return { app, database, dataDir };
+  /** Stops the store, then deletes its database and data folder. */
+  const stop = async () => {
+    await app.close();
+    await database.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { app, database, stop };
 }
 
 describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
-  let app: FastifyInstance | undefined;
-  let dataDir: string | undefined;
+  let stop: (() => Promise<void>) | undefined;
   afterEach(async () => {
-    await app?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
+    stop = undefined;
   });
 
   /** The store's own logger options, writing into `lines`; two routes whose queries fail on an email. */
   async function appLoggingTo(lines: string[]) {
     const store = await storeLoggingTo(engine, lines);
-    ({ app, dataDir } = store);
+    stop = store.stop;
     const { database } = store;
     const message = { dedupeKey: `welcome:${EMAIL}`, kind: 'test', toAddress: EMAIL, subject: 'Hello', textBody: 'Hi', htmlBody: '<p>Hi</p>' };
     store.app.get('/test/duplicate-email', async () => {
@@ -85,7 +89,7 @@ describe.each(TEST_ENGINES)('failed queries in the log on %s', (engine) => {
 describe.each(TEST_ENGINES)('declined Lyra questions in the log on %s', (engine) => {
   it('reports a failed recording without the question', async () => {
     const lines: string[] = [];
-    const { app, database, dataDir } = await storeLoggingTo(engine, lines);
+    const { app, database, stop } = await storeLoggingTo(engine, lines);
     try {
       await app.ready();
       await database.db.execute(sql`drop table lyra_unanswered_questions`);
@@ -95,8 +99,7 @@ describe.each(TEST_ENGINES)('declined Lyra questions in the log on %s', (engine)
       expect(response.json()).toMatchObject({ answered: false });
     } finally {
       // Stopping writes the waiting questions: the failure is logged then.
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
     }
     const logged = lines.join('');
     expect(logged).toContain('recording or deleting unanswered Lyra questions or old memories failed');
@@ -108,7 +111,7 @@ describe.each(TEST_ENGINES)('declined Lyra questions in the log on %s', (engine)
 describe.each(TEST_ENGINES)("a signed-in shopper's Lyra turn in the log on %s", (engine) => {
   it('reports a failed write without the question or the email, and still answers', async () => {
     const lines: string[] = [];
-    const { app, database, dataDir } = await storeLoggingTo(engine, lines);
+    const { app, database, stop } = await storeLoggingTo(engine, lines);
     const question = 'Where is the private-wish-marker kept?';
     try {
       await app.ready();
@@ -123,8 +126,7 @@ describe.each(TEST_ENGINES)("a signed-in shopper's Lyra turn in the log on %s", 
       expect(response.statusCode).toBe(200);
       expect(response.json().conversationId).toBeUndefined();
     } finally {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
     }
     const logged = lines.join('');
     expect(logged).toContain('storing a Lyra conversation turn failed');
