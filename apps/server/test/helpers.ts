@@ -90,7 +90,8 @@ export async function createReopenableDatabase(engine: DatabaseEngine): Promise<
   };
 }
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+/** Runs `run` on a connection of its own to the test PostgreSQL server at `url`, closed afterwards. */
+export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
